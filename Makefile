@@ -1,0 +1,216 @@
+# bitdraughts: bit-twiddling board-game library, checkers firmware and a
+# cycle-accurate simulator runner for 8-bit AVR.
+#
+#   make [all]        host tools and every board's firmware
+#   make test         host and simulator tests; ends with "N passed, N failed"
+#   make demo         the demo firmware on the simulated Uno
+#   make bench        cycle counts in the simulator -> build/bench/bench.csv
+#   make size         flash and RAM of BOARD's firmware
+#   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
+#   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
+#   make monitor      serial terminal on PORT at the board's BAUD
+#   make clean
+#
+# V=1 shows full commands.  One build directory per target: build/host,
+# build/<board>.  test and demo first install missing packages
+# (.ci/install-deps).
+
+.DEFAULT_GOAL := all
+SHELL := /bin/sh
+BUILD := build
+BOARD ?= uno
+PORT ?= /dev/ttyACM0
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+
+ifeq ($(V),1)
+  Q :=
+  say = @true
+else
+  Q := @
+  say = @printf '  %-8s %s\n' $(1) $(2)
+endif
+
+# Any change to the build description rebuilds everything.
+MAKEFILE_DEPS := Makefile $(wildcard boards/*.mk)
+
+# ---------------------------------------------------------------- sources --
+LIB_SRC       := $(wildcard lib/*.c)
+FW_COMMON_SRC := $(wildcard firmware/common/*.c)
+TEST_SUPPORT  := tests/check.c
+# tests/test_*.c run on the host and in the simulator; tests/host/test_*.c
+# on the host only; tests/runner/*.c are firmwares that exercise the runner.
+UNIT_TESTS    := $(basename $(notdir $(wildcard tests/test_*.c)))
+HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c)))
+RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
+# Firmware programs: firmware/<name>/*.c, one ELF each.
+FW_PROGRAMS   := $(filter-out common,$(notdir $(wildcard firmware/*)))
+SIM_TEST_BOARDS := uno attiny85
+BENCH_BOARDS    := uno attiny85 mega2560
+
+INCLUDES := -Ilib -Isim -Ifirmware/common -Itests
+
+# ------------------------------------------------------------------- host --
+HOST_CC      := gcc
+HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
+                -fdata-sections $(INCLUDES) -MMD -MP
+HOST_LDFLAGS := -Wl,--gc-sections
+SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -fno-omit-frame-pointer
+HOST         := $(BUILD)/host
+SIMAVR_FLAGS := $(shell pkg-config --cflags simavr 2>/dev/null)
+SIMAVR_LIBS  := $(shell pkg-config --libs simavr 2>/dev/null) -lelf
+
+$(HOST)/obj/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+
+$(HOST)/san/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-SAN,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SANITIZE) -c $< -o $@
+
+$(HOST)/libbitdraughts.a: $(LIB_SRC:%.c=$(HOST)/obj/%.o)
+$(HOST)/libbitdraughts-san.a: $(LIB_SRC:%.c=$(HOST)/san/%.o)
+$(HOST)/libbitdraughts.a $(HOST)/libbitdraughts-san.a:
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+$(HOST)/obj/sim/avrsim.o: HOST_CFLAGS += $(SIMAVR_FLAGS)
+$(HOST)/avrsim: $(HOST)/obj/sim/avrsim.o
+	$(call say,LD,$@)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(SIMAVR_LIBS) -o $@
+
+$(HOST)/debruijn: $(HOST)/obj/lib/tools/debruijn_main.o $(HOST)/libbitdraughts.a
+	$(call say,LD,$@)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -o $@
+
+$(HOST)/tests/%: $(HOST)/san/tests/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
+                 $(HOST)/libbitdraughts-san.a
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
+
+$(HOST)/tests/host/%: $(HOST)/san/tests/host/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
+                      $(HOST)/libbitdraughts-san.a
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
+
+HOST_TOOLS := $(HOST)/avrsim $(HOST)/debruijn
+HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%)
+
+# ------------------------------------------------------------------ boards --
+BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
+BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD
+
+AVR_CC      := avr-gcc
+AVR_OPT     ?= -Os
+AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+# simavr's avr/avr_mcu_section.h, searched after avr-libc's own headers.
+AVR_SIMAVR_INCLUDE := -idirafter /usr/include/simavr
+
+# load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
+define load_board
+$$(foreach v,$$(BOARD_VARS),$$(eval undefine $$(v)))
+include boards/$(1).mk
+$$(foreach v,$$(BOARD_VARS),$$(if $$(strip $$($$(v))),,$$(error boards/$(1).mk: $$(v) is not set; every board defines $$(BOARD_VARS))))
+$$(foreach v,$$(BOARD_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
+$$(foreach v,$$(BOARD_VARS),$$(eval undefine $$(v)))
+endef
+$(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
+
+# board_rules NAME: objects, library and every ELF for one board.
+define board_rules
+$(1)_DIR    := $(BUILD)/$(1)
+$(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)UL \
+    -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
+    -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
+    -std=gnu11 $(AVR_OPT) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
+    $(INCLUDES) $(AVR_SIMAVR_INCLUDE) -MMD -MP
+$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) -Wl,--gc-sections $(AVR_LDSIM)
+
+$$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
+	$$(call say,AVR-CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+
+$$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o)
+	$$(call say,AR,$$@)
+	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+
+$(1)_SUPPORT := $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_DIR)/libbitdraughts.a
+
+$$($(1)_DIR)/%.elf:
+	$$(call say,AVR-LD,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(AVR_CC) $$($(1)_LDFLAGS) $$^ -o $$@
+
+$(foreach p,$(FW_PROGRAMS),
+$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard firmware/$(p)/*.c)) $$($(1)_SUPPORT))
+$(foreach t,$(UNIT_TESTS),
+$$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
+$(foreach r,$(RUNNER_FW),
+$$($(1)_DIR)/runner/$(r).elf: $$($(1)_DIR)/obj/tests/runner/$(r).o $$($(1)_SUPPORT))
+
+$(1)_FIRMWARE := $(FW_PROGRAMS:%=$$($(1)_DIR)/%.elf)
+$(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
+endef
+$(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
+
+# ----------------------------------------------------------------- targets --
+.PHONY: all deps host firmware test test-build demo bench size disasm flash \
+        upload monitor clean
+
+all: host firmware
+host: $(HOST_TOOLS)
+firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE))
+
+deps:
+	$(Q).ci/install-deps
+
+test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) \
+            $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) \
+            $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
+
+# Install first, then build in a fresh make so that pkg-config and the
+# compilers are found; the scripts do the running and the counting.
+test: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) test-build
+	$(Q)BUILD=$(BUILD) SIM_TEST_BOARDS="$(SIM_TEST_BOARDS)" tests/run-all.sh
+
+demo: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
+	$(Q)$(HOST)/avrsim $(BUILD)/uno/demo.elf </dev/null
+
+bench: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
+	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
+	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" firmware/bench/run-bench.sh
+
+size: $($(BOARD)_FIRMWARE)
+	$(Q)avr-size -C --mcu=$($(BOARD)_MCU) $^
+
+disasm: $($(BOARD)_FIRMWARE)
+	$(Q)for f in $^; do avr-objdump -d -S $$f > $${f%.elf}.lst; echo "  DISASM   $${f%.elf}.lst"; done
+
+$(BUILD)/%.hex: $(BUILD)/%.elf
+	$(call say,HEX,$@)
+	$(Q)avr-objcopy -O ihex -R .eeprom -R .mmcu $< $@
+
+flash upload: $(BUILD)/$(BOARD)/demo.hex
+	avrdude -p $($(BOARD)_MCU) -c $($(BOARD)_AVRDUDE_PROGRAMMER) -P $(PORT) \
+	    -b $($(BOARD)_AVRDUDE_BAUD) -D -U flash:w:$<:i
+
+monitor:
+	@command -v picocom >/dev/null || { echo "monitor: needs picocom (apt-get install picocom)"; exit 1; }
+	picocom -b $($(BOARD)_BAUD) $(PORT)
+
+clean:
+	rm -rf $(BUILD)
+
+ifeq ($(filter $(BOARD),$(BOARDS)),)
+  $(error BOARD=$(BOARD) is not one of: $(BOARDS))
+endif
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

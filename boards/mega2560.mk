@@ -1,0 +1,8 @@
+# Arduino Mega 2560: ATmega2560 at 16 MHz, stk500v2 bootloader
+MCU := atmega2560
+F_CPU := 16000000
+BAUD := 115200
+LED_PORT := B
+LED_BIT := 7
+AVRDUDE_PROGRAMMER := wiring
+AVRDUDE_BAUD := 115200

@@ -1,0 +1,8 @@
+# Arduino Nano with the old ATmegaBOOT bootloader (57,600 baud upload)
+MCU := atmega328p
+F_CPU := 16000000
+BAUD := 115200
+LED_PORT := B
+LED_BIT := 5
+AVRDUDE_PROGRAMMER := arduino
+AVRDUDE_BAUD := 57600

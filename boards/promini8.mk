@@ -1,0 +1,8 @@
+# Arduino Pro Mini 3.3 V: ATmega328P at 8 MHz
+MCU := atmega328p
+F_CPU := 8000000
+BAUD := 57600
+LED_PORT := B
+LED_BIT := 5
+AVRDUDE_PROGRAMMER := arduino
+AVRDUDE_BAUD := 57600

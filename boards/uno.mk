@@ -1,0 +1,8 @@
+# Arduino Uno: ATmega328P at 16 MHz, Optiboot (32,256 bytes usable)
+MCU := atmega328p
+F_CPU := 16000000
+BAUD := 115200
+LED_PORT := B
+LED_BIT := 5
+AVRDUDE_PROGRAMMER := arduino
+AVRDUDE_BAUD := 115200

@@ -1,0 +1,89 @@
+#include "serial.h"
+
+#include <avr/io.h>
+#include <avr/pgmspace.h>
+
+#include "avrsim_io.h"
+
+#if defined(UDR0)
+/* ---- USART0, 8N1, polled ------------------------------------------------ */
+/* 115,200 baud from 16 MHz is 2.1 % fast with U2X, as on every Arduino;
+ * setbaud's default tolerance is 2 %. */
+#define BAUD_TOL 3
+#include <util/setbaud.h>   /* needs F_CPU and BAUD; picks U2X when it helps */
+
+void serial_init(void)
+{
+    UBRR0H = UBRRH_VALUE;
+#if USE_2X
+    UCSR0A = _BV(U2X0);     /* before UBRR0L: the simulator recomputes then */
+#else
+    UCSR0A = 0;
+#endif
+    UBRR0L = UBRRL_VALUE;
+    UCSR0C = _BV(UCSZ01) | _BV(UCSZ00);
+    UCSR0B = _BV(RXEN0) | _BV(TXEN0);
+}
+
+void serial_putc(char c)
+{
+    loop_until_bit_is_set(UCSR0A, UDRE0);
+    UDR0 = (uint8_t)c;
+}
+
+int serial_getc(void)
+{
+    for (;;) {
+        if (bit_is_set(UCSR0A, RXC0))
+            return UDR0;
+        if (AVRSIM_INPUT_ENDED())
+            return SERIAL_END_OF_INPUT;
+    }
+}
+
+#else
+/* ---- no USART: the runner's console register ---------------------------- */
+void serial_init(void) {}
+
+void serial_putc(char c)
+{
+    AVRSIM_CONSOLE_REG = (uint8_t)c;
+}
+
+int serial_getc(void)
+{
+    return SERIAL_END_OF_INPUT;
+}
+#endif
+
+void serial_puts(const char *s)
+{
+    while (*s)
+        serial_putc(*s++);
+}
+
+void serial_puts_P(const char *s)
+{
+    char c;
+    while ((c = (char)pgm_read_byte(s++)) != 0)
+        serial_putc(c);
+}
+
+void serial_put_u32(uint32_t v)
+{
+    char digits[10];
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n)
+        serial_putc(digits[--n]);
+}
+
+void serial_put_hex8(uint8_t v)
+{
+    static const char hex[] PROGMEM = "0123456789abcdef";
+    serial_putc((char)pgm_read_byte(&hex[v >> 4]));
+    serial_putc((char)pgm_read_byte(&hex[v & 15u]));
+}

@@ -1,0 +1,26 @@
+/*
+ * serial.h - the firmware's byte stream: USART0 on parts that have one, the
+ * runner's console register on parts that do not (ATtiny85, output only).
+ *
+ * Polled, no interrupts and no buffers: the firmware either computes or talks.
+ * Input ends only under the simulator (AVRSIM_INPUT_ENDED); on a board
+ * serial_getc simply waits for the next byte.
+ */
+#ifndef BITDRAUGHTS_SERIAL_H
+#define BITDRAUGHTS_SERIAL_H
+
+#include <stdint.h>
+
+#define SERIAL_END_OF_INPUT (-1)
+
+void serial_init(void);
+void serial_putc(char c);
+void serial_puts(const char *s);            /* string in RAM */
+void serial_puts_P(const char *s);          /* string in flash (PSTR) */
+void serial_put_u32(uint32_t v);            /* decimal */
+void serial_put_hex8(uint8_t v);
+/* Next input byte, waiting for it; SERIAL_END_OF_INPUT once the simulator's
+ * input is exhausted (never on a real board, nor on parts without a UART). */
+int serial_getc(void);
+
+#endif

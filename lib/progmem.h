@@ -1,0 +1,25 @@
+/*
+ * progmem.h - flash tables through one shim.
+ *
+ * On AVR, constant tables live in flash (PROGMEM) and are read with LPM
+ * through pgm_read_*; on the host the same declarations compile to ordinary
+ * const arrays and the readers to plain dereferences, so host tests exercise
+ * the very tables the firmware uses.
+ */
+#ifndef BITDRAUGHTS_PROGMEM_H
+#define BITDRAUGHTS_PROGMEM_H
+
+#include "platform.h"
+
+#if BD_TARGET_AVR
+#  include <avr/pgmspace.h>
+#else
+#  include <stdint.h>
+#  define PROGMEM
+#  define PSTR(s) (s)
+#  define pgm_read_byte(p)  (*(const uint8_t *)(p))
+#  define pgm_read_word(p)  (*(const uint16_t *)(p))
+#  define pgm_read_dword(p) (*(const uint32_t *)(p))
+#endif
+
+#endif
