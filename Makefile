@@ -16,6 +16,7 @@
 # (.ci/install-deps).
 
 .DEFAULT_GOAL := all
+.SECONDARY:
 SHELL := /bin/sh
 BUILD := build
 BOARD ?= uno

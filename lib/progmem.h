@@ -15,11 +15,13 @@
 #  include <avr/pgmspace.h>
 #else
 #  include <stdint.h>
+#  include <string.h>
 #  define PROGMEM
 #  define PSTR(s) (s)
 #  define pgm_read_byte(p)  (*(const uint8_t *)(p))
 #  define pgm_read_word(p)  (*(const uint16_t *)(p))
 #  define pgm_read_dword(p) (*(const uint32_t *)(p))
+#  define memcpy_P(dst, src, n) memcpy((dst), (src), (n))
 #endif
 
 #endif
