@@ -82,7 +82,9 @@ $(HOST)/avrsim: $(HOST)/obj/sim/avrsim.o
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(SIMAVR_LIBS) -o $@
 
-$(HOST)/debruijn: $(HOST)/obj/lib/tools/debruijn_main.o $(HOST)/libbitdraughts.a
+# Host programs: lib/tools/NAME_main.c -> build/host/NAME.
+HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_main.c))
+$(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libbitdraughts.a
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -o $@
 
@@ -98,7 +100,7 @@ $(HOST)/tests/host/%: $(HOST)/san/tests/host/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
 
-HOST_TOOLS := $(HOST)/avrsim $(HOST)/debruijn
+HOST_TOOLS := $(HOST)/avrsim $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%)
 
 # ------------------------------------------------------------------ boards --
@@ -160,7 +162,7 @@ endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 
 # ----------------------------------------------------------------- targets --
-.PHONY: all deps host firmware test test-build demo bench size disasm flash \
+.PHONY: all deps host firmware test test-build test-slow demo bench size disasm flash \
         upload monitor clean
 
 all: host firmware
@@ -179,6 +181,12 @@ test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) \
 test: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) test-build
 	$(Q)BUILD=$(BUILD) SIM_TEST_BOARDS="$(SIM_TEST_BOARDS)" tests/run-all.sh
+
+# Checks too long for `make test` (minutes rather than seconds).
+test-slow: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS)
+	$(Q)status=0; for script in tests/slow/*.sh; do \
+	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 
 demo: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf

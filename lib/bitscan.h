@@ -77,17 +77,29 @@ BD_INLINE uint8_t bs_lsb16(uint16_t v)
 }
 #endif
 
+/* First non-zero byte of v from the low end and its bit offset (24 and the
+ * top byte when v is 0).  Unrolled: a shift by a multiple of 8 is a choice
+ * of register on an 8-bit CPU, a loop of variable shifts is not. */
+#define BS_LOWEST_NONZERO_BYTE(v, byte, offset)                             \
+    do {                                                                    \
+        (offset) = 0; (byte) = (uint8_t)(v);                                \
+        if (!(byte)) {                                                      \
+            (offset) = 8; (byte) = (uint8_t)((v) >> 8);                     \
+            if (!(byte)) {                                                  \
+                (offset) = 16; (byte) = (uint8_t)((v) >> 16);               \
+                if (!(byte)) { (offset) = 24; (byte) = (uint8_t)((v) >> 24); } \
+            }                                                               \
+        }                                                                   \
+    } while (0)
+
 /* Index of the lowest set bit of v, v != 0. */
 #ifndef bs_lsb32
 BD_INLINE uint8_t bs_lsb32(uint32_t v)
 {
     BD_ASSERT(v != 0);
-    uint8_t offset = 0;
-    while ((uint8_t)v == 0 && offset < 24u) {
-        v >>= 8;
-        offset += 8u;
-    }
-    return (uint8_t)(offset + bs_lsb8((uint8_t)v));
+    uint8_t byte, offset;
+    BS_LOWEST_NONZERO_BYTE(v, byte, offset);
+    return (uint8_t)(offset + bs_lsb8(byte));
 }
 #endif
 
@@ -104,17 +116,21 @@ BD_INLINE uint8_t bs_msb8(uint8_t v)
 }
 #endif
 
-/* Index of the highest set bit of v, v != 0. */
+/* Index of the highest set bit of v, v != 0: the first non-zero byte from
+ * the top, then one 8-bit scan. */
 #ifndef bs_msb32
 BD_INLINE uint8_t bs_msb32(uint32_t v)
 {
     BD_ASSERT(v != 0);
-    uint8_t offset = 24;
-    while ((uint8_t)(v >> 24) == 0 && offset > 0) {
-        v <<= 8;
-        offset -= 8u;
+    uint8_t offset = 24, byte = (uint8_t)(v >> 24);
+    if (!byte) {
+        offset = 16; byte = (uint8_t)(v >> 16);
+        if (!byte) {
+            offset = 8; byte = (uint8_t)(v >> 8);
+            if (!byte) { offset = 0; byte = (uint8_t)v; }
+        }
     }
-    return (uint8_t)(offset + bs_msb8((uint8_t)(v >> 24)));
+    return (uint8_t)(offset + bs_msb8(byte));
 }
 #endif
 

@@ -86,28 +86,17 @@ BD_INLINE uint8_t bs_lsb8_builtin(uint8_t v)
     X(lsb8_builtin,         bs_lsb8_builtin,         0,   "__ctzhi2")
 
 /* ---- 32-bit lowest set bit ---------------------------------------------- */
-/* First non-zero byte and its offset, as the portable fallback does. */
-#define BS_FIRST_NONZERO_BYTE(v, byte, offset)                  \
-    do {                                                        \
-        (offset) = 0;                                           \
-        (byte) = (uint8_t)(v);                                  \
-        while ((byte) == 0 && (offset) < 24u) {                 \
-            (offset) += 8u;                                     \
-            (byte) = (uint8_t)((v) >> (offset));                \
-        }                                                       \
-    } while (0)
-
 BD_INLINE uint8_t bs_lsb32_debruijn_c(uint32_t v)
 {
     uint8_t byte, offset;
-    BS_FIRST_NONZERO_BYTE(v, byte, offset);
+    BS_LOWEST_NONZERO_BYTE(v, byte, offset);
     return (uint8_t)(offset + bs_lsb8_debruijn_c(byte));
 }
 
 BD_INLINE uint8_t bs_lsb32_table256(uint32_t v)
 {
     uint8_t byte, offset;
-    BS_FIRST_NONZERO_BYTE(v, byte, offset);
+    BS_LOWEST_NONZERO_BYTE(v, byte, offset);
     return (uint8_t)(offset + bs_lsb8_table256(byte));
 }
 

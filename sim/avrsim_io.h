@@ -53,25 +53,31 @@
     AVR_MCU_SIMAVR_COMMAND(&AVRSIM_PROBE_REG);           \
     AVR_MCU_SIMAVR_CONSOLE(&AVRSIM_CONSOLE_REG)
 
-/* Plain markers: one OUT each. The compiler may move unrelated work across
- * them; to pin a computation inside, use the _VALUE forms. */
-#define AVRSIM_PROBE_BEGIN(id) \
-    __asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(AVRSIM_PROBE_REG)), \
-                         "r"(AVRSIM_PROBE_BEGIN_CODE(id)) : "memory")
-#define AVRSIM_PROBE_END(id) \
-    __asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(AVRSIM_PROBE_REG)), \
-                         "r"(AVRSIM_PROBE_END_CODE(id)) : "memory")
+/* Each marker is "ldi; out" with the code loaded inside the asm, so its cost
+ * is fixed whatever the register allocation: measure an empty pair once and
+ * subtract it.  Plain markers keep their order with memory accesses only; the
+ * compiler may still move register arithmetic across them, so to pin a
+ * computation inside, use the _VALUE forms. */
+#define AVRSIM_PROBE_WRITE_(code, ...)                                         \
+    do {                                                                       \
+        uint8_t avrsim_code_;                                                  \
+        __asm__ __volatile__("ldi %[c], %[k]\n\tout %[reg], %[c]"              \
+                             : [c] "=&d"(avrsim_code_) __VA_ARGS__             \
+                             : [reg] "I"(_SFR_IO_ADDR(AVRSIM_PROBE_REG)),      \
+                               [k] "n"(code)                                   \
+                             : "memory");                                      \
+    } while (0)
+#define AVRSIM_PROBE_BEGIN(id) AVRSIM_PROBE_WRITE_(AVRSIM_PROBE_BEGIN_CODE(id))
+#define AVRSIM_PROBE_END(id)   AVRSIM_PROBE_WRITE_(AVRSIM_PROBE_END_CODE(id))
 
 /* Value-pinning markers: the begin marker "produces" var, so everything that
- * depends on it runs after the marker; the end marker consumes var, so its
+ * depends on it runs after the marker; the end marker "consumes" var, so its
  * computation completes before.  This measures an inlined expression in
  * context with nothing hoisted out of the region. */
 #define AVRSIM_PROBE_BEGIN_VALUE(id, var) \
-    __asm__ __volatile__("out %1, %2" : "+r"(var) : "I"(_SFR_IO_ADDR(AVRSIM_PROBE_REG)), \
-                         "r"(AVRSIM_PROBE_BEGIN_CODE(id)) : "memory")
+    AVRSIM_PROBE_WRITE_(AVRSIM_PROBE_BEGIN_CODE(id), , "+r"(var))
 #define AVRSIM_PROBE_END_VALUE(id, var) \
-    __asm__ __volatile__("out %0, %1" :: "I"(_SFR_IO_ADDR(AVRSIM_PROBE_REG)), \
-                         "r"(AVRSIM_PROBE_END_CODE(id)), "r"(var) : "memory")
+    AVRSIM_PROBE_WRITE_(AVRSIM_PROBE_END_CODE(id), , "+r"(var))
 
 /* True once the runner has delivered all of its input and the firmware has
  * read every byte: a scripted session can then finish and exit. */

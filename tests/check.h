@@ -26,11 +26,14 @@ uint8_t check_eq(uint32_t actual, uint32_t expected, const char *expr_P,
 void check_print_P(const char *s_P);
 void check_print_u32(uint32_t v);
 
+/* One copy of the file name per test source, however many checks it has. */
+static const char check_file_P[] PROGMEM __attribute__((unused)) = __FILE__;
+
 #define RUN_TEST(fn) check_run(fn, PSTR(#fn))
-#define CHECK(cond) check_true((cond) ? 1u : 0u, PSTR(#cond), PSTR(__FILE__), __LINE__)
+#define CHECK(cond) check_true((cond) ? 1u : 0u, PSTR(#cond), check_file_P, __LINE__)
 #define CHECK_EQ(actual, expected) \
     check_eq((uint32_t)(actual), (uint32_t)(expected), \
-             PSTR(#actual " == " #expected), PSTR(__FILE__), __LINE__)
+             PSTR(#actual " == " #expected), check_file_P, __LINE__)
 
 /* A small deterministic generator for random inputs (xorshift32), the same
  * sequence on every target. */

@@ -9,10 +9,9 @@
  * so table + index is a single OR and the load is a 2-cycle LD.  Constant
  * 12 cycles for every byte (avr-gcc's code for the C expression: 15-25).
  *
- * Wider scans test the bytes from the lowest; NEG both negates and tells
- * whether the byte is zero, so "is it empty" and "isolate its lowest bit"
- * share the instruction.  Each byte selects its own copy of the table, whose
- * entries already include the byte's offset 8*k.
+ * Wider scans test the bytes from the lowest and jump to the first non-zero
+ * one, which selects its own copy of the table: the entries already include
+ * the byte's offset 8*k, so no addition follows the load.
  *
  * Without a multiplier (ATtiny): a ladder of skip instructions.  "sbrc v, b;
  * ldi r, b" costs 2 cycles whether or not the bit is set; going from bit 7
@@ -65,28 +64,37 @@ BD_INLINE uint8_t bs_lsb8(uint8_t v)
     __asm__("mov  %[t], %[v]\n\t"
             "neg  %[t]\n\t"
             "and  %[t], %[v]\n\t"           /* v & -v */
-            "ldi  %A[z], lo8(%[table])\n\t"
-            BS_AVR_DEBRUIJN_LOOKUP
-            : [out] "=r"(index), [t] "=&d"(isolated), [z] "=&z"(cursor)
+            "mul  %[t], %[magic]\n\t"       /* r1 = hash in bits 0..2 */
+            "mov  %A[z], r1\n\t"
+            "andi %A[z], 7\n\t"
+            "ori  %A[z], lo8(%[table])\n\t" /* aligned: OR adds the base */
+            "ldi  %B[z], hi8(%[table])\n\t"
+            "ld   %[out], %a[z]\n\t"
+            "clr  __zero_reg__\n\t"
+            : [out] "=r"(index), [t] "=&r"(isolated), [z] "=&z"(cursor)
             : [v] "r"(v), [magic] "r"(BS_AVR_MAGIC_HIGH_BYTE), [table] "i"(bs_lsb_table));
     return index;
 }
+
+/* Zero bytes are skipped by TST and a branch not taken (2 cycles each); the
+ * first non-zero byte jumps to its own block, which isolates its lowest bit
+ * and picks its table copy before the shared lookup. */
+#define BS_AVR_ISOLATE_IN_COPY(byte, copy)                                   \
+    "mov  %[t], " byte "\n\t"                                                \
+    "neg  %[t]\n\t"                                                          \
+    "and  %[t], " byte "\n\t"                                                \
+    "ldi  %A[z], lo8(%[table]+" #copy "*8)\n\t"
 
 BD_INLINE uint8_t bs_lsb16(uint16_t v)
 {
     uint8_t index, isolated;
     const uint8_t *cursor;
-    __asm__("mov  %[t], %A[v]\n\t"
-            "neg  %[t]\n\t"
-            "breq 1f\n\t"
-            "and  %[t], %A[v]\n\t"
-            "ldi  %A[z], lo8(%[table])\n\t"
+    __asm__("tst  %A[v]\n\t"
+            "brne 1f\n\t"
+            BS_AVR_ISOLATE_IN_COPY("%B[v]", 1)
             "rjmp 2f\n"
             "1:\n\t"
-            "mov  %[t], %B[v]\n\t"
-            "neg  %[t]\n\t"
-            "and  %[t], %B[v]\n\t"
-            "ldi  %A[z], lo8(%[table]+8)\n"
+            BS_AVR_ISOLATE_IN_COPY("%A[v]", 0)
             "2:\n\t"
             BS_AVR_DEBRUIJN_LOOKUP
             : [out] "=r"(index), [t] "=&d"(isolated), [z] "=&z"(cursor)
@@ -98,31 +106,22 @@ BD_INLINE uint8_t bs_lsb32(uint32_t v)
 {
     uint8_t index, isolated;
     const uint8_t *cursor;
-    __asm__("mov  %[t], %A[v]\n\t"
-            "neg  %[t]\n\t"
-            "breq 1f\n\t"
-            "and  %[t], %A[v]\n\t"
-            "ldi  %A[z], lo8(%[table])\n\t"
-            "rjmp 4f\n"
-            "1:\n\t"
-            "mov  %[t], %B[v]\n\t"
-            "neg  %[t]\n\t"
-            "breq 2f\n\t"
-            "and  %[t], %B[v]\n\t"
-            "ldi  %A[z], lo8(%[table]+8)\n\t"
-            "rjmp 4f\n"
-            "2:\n\t"
-            "mov  %[t], %C[v]\n\t"
-            "neg  %[t]\n\t"
-            "breq 3f\n\t"
-            "and  %[t], %C[v]\n\t"
-            "ldi  %A[z], lo8(%[table]+16)\n\t"
+    __asm__("tst  %A[v]\n\t"
+            "brne 1f\n\t"
+            "tst  %B[v]\n\t"
+            "brne 2f\n\t"
+            "tst  %C[v]\n\t"
+            "brne 3f\n\t"
+            BS_AVR_ISOLATE_IN_COPY("%D[v]", 3)
             "rjmp 4f\n"
             "3:\n\t"
-            "mov  %[t], %D[v]\n\t"
-            "neg  %[t]\n\t"
-            "and  %[t], %D[v]\n\t"
-            "ldi  %A[z], lo8(%[table]+24)\n"
+            BS_AVR_ISOLATE_IN_COPY("%C[v]", 2)
+            "rjmp 4f\n"
+            "2:\n\t"
+            BS_AVR_ISOLATE_IN_COPY("%B[v]", 1)
+            "rjmp 4f\n"
+            "1:\n\t"
+            BS_AVR_ISOLATE_IN_COPY("%A[v]", 0)
             "4:\n\t"
             BS_AVR_DEBRUIJN_LOOKUP
             : [out] "=r"(index), [t] "=&d"(isolated), [z] "=&z"(cursor)

@@ -1,0 +1,85 @@
+#!/bin/sh
+# Runs the bench firmware of each board in the simulator and joins three
+# things: the routine list the firmware prints, the runner's cycle counts per
+# probe (minus the empty probe pair, probe 0) and the code sizes from avr-nm
+# (a routine's bench_size_ wrapper without its RET, plus its table and the
+# library routines it calls).  Writes build/bench/bench.csv and bench.md and
+# prints the Markdown table, then the project's targets, met or missed.
+set -eu
+BUILD=${BUILD:-build}
+BENCH_BOARDS=${BENCH_BOARDS:-uno attiny85 mega2560}
+out=$BUILD/bench
+csv=$out/bench.csv
+md=$out/bench.md
+mkdir -p "$out"
+
+echo "mcu,routine,inputs,bytes,cycles_min,cycles_avg,cycles_max" > "$csv"
+for board in $BENCH_BOARDS; do
+    elf=$BUILD/$board/bench.elf
+    obj=$BUILD/$board/obj/firmware/bench/bench.o
+    "$BUILD/host/avrsim" --probes "$out/$board-probes.csv" "$elf" > "$out/$board-routines.txt"
+    { avr-nm -S -t d "$obj"; avr-nm -S -t d "$elf"; } > "$out/$board-sizes.txt"
+    awk -v sizes="$out/$board-sizes.txt" -v probes="$out/$board-probes.csv" '
+        BEGIN {
+            RET_BYTES = 2
+            while ((getline line < sizes) > 0) {
+                n = split(line, f, " ")
+                if (n == 4) size[f[4]] = f[2] + 0
+            }
+            while ((getline line < probes) > 0) {
+                split(line, f, ",")
+                if (f[1] ~ /^[0-9]+$/) { pmin[f[1]] = f[3]; pavg[f[1]] = f[4]; pmax[f[1]] = f[5] }
+            }
+            if (!(0 in pmin) || pmin[0] != pmax[0]) {
+                print "run-bench: the empty probe pair is missing or not constant" > "/dev/stderr"
+                exit 1
+            }
+            overhead = pmin[0]
+        }
+        $1 == "mcu" { mcu = $2 }
+        $1 == "routine" {
+            name = $2; probe = $4
+            wrapper = "bench_size_" name
+            if (!(wrapper in size) || !(probe in pmin)) {
+                print "run-bench: no size or no cycles for " name > "/dev/stderr"
+                exit 1
+            }
+            bytes = size[wrapper] - RET_BYTES + $5
+            for (i = 6; i <= NF; i++) bytes += size[$i]
+            printf "%s,%s,%s,%d,%d,%.2f,%d\n", mcu, name, $3, bytes,
+                   pmin[probe] - overhead, pavg[probe] - overhead, pmax[probe] - overhead
+        }' "$out/$board-routines.txt" >> "$csv"
+done
+
+compiler=$(avr-gcc --version | head -n 1)
+{
+    echo "Cycles in the simulator (simavr 1.6), each routine inlined in a loop between"
+    echo "probe markers, the markers' own cost removed; bytes include tables and callees."
+    echo "Compiler: $compiler, flags: -Os -std=gnu11."
+    echo
+    echo "| mcu | routine | inputs | bytes | cycles min | avg | max |"
+    echo "|---|---|---|---:|---:|---:|---:|"
+    tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }'
+    echo
+    echo "Targets:"
+    awk -F, '
+        function verdict(what, value, limit) {
+            if (value <= limit) printf "- %s: %s, target <= %s: met\n", what, value, limit
+            else printf "- %s: %s, target <= %s: MISSED by %s\n", what, value, limit, value - limit
+        }
+        $1 == "atmega328p" && $2 == "lsb8" {
+            verdict("atmega328p lsb8 max cycles", $7, 12)
+            verdict("atmega328p lsb8 spread max-min (constant time)", $7 - $5, 0)
+            verdict("atmega328p lsb8 table bytes", 8, 8)
+        }
+        $1 == "atmega328p" && $2 == "lsb32" {
+            verdict("atmega328p lsb32 avg cycles", $6, 22)
+            verdict("atmega328p lsb32 max cycles", $7, 28)
+        }
+        $1 == "atmega328p" && $2 == "popcount32" { verdict("atmega328p popcount32 max cycles", $7, 50) }
+        $1 == "attiny85" && $2 == "lsb8" {
+            verdict("attiny85 lsb8 max cycles", $7, 20)
+            verdict("attiny85 lsb8 spread max-min (constant time)", $7 - $5, 0)
+        }' "$csv"
+} > "$md"
+cat "$md"

@@ -1,0 +1,756 @@
+/*
+ * avrsim - run an AVR firmware ELF cycle-accurately on libsimavr and report
+ * how it ended.
+ *
+ * Mechanism.  simavr's avr_run() executes one instruction (plus due timers
+ * and interrupts) per call; this runner owns that loop so that it can check,
+ * after every instruction and with a handful of compares, the things the
+ * stock simavr command cannot tell apart:
+ *
+ *   - the exit: avr-libc ends in "cli; rjmp .-2" (opcode 0xCFFF).  Sitting on
+ *     that opcode with interrupts off and the watchdog disarmed can never end
+ *     on real hardware either, so the run stops with r24 (main's return value
+ *     or exit's argument) as the exit status.  With the watchdog armed the
+ *     loop runs on and the watchdog resets the part, as on a board.
+ *   - the stack: the lowest SP seen gives the peak stack depth; SP + 1 (the
+ *     lowest byte in use) below the ELF's _end means the stack has run into
+ *     .data/.bss.  Only a new low takes the slow path.
+ *   - a crash: simavr's cpu_Crashed, an invalid opcode (simavr only logs it,
+ *     the logger hook below turns it into a crash), or a PC outside the
+ *     program.
+ *   - the cycle budget.
+ * Every POLL_INSTRUCTIONS instructions the loop services the outside world:
+ * stdin is polled without blocking, stdout flushed when it is a terminal,
+ * Ctrl-C noticed.
+ *
+ * The firmware talks to the runner through two GPIORs named in its .mmcu
+ * section (sim/avrsim_io.h): the probe register and the console register.
+ * simavr would install its own handlers for them, so their addresses are
+ * taken out of the firmware description before avr_load_firmware and served
+ * here instead.
+ *
+ * USART0 is wired to stdin/stdout through the UART module's IRQs.  Input is
+ * offered only between XON and XOFF, so the 64-entry receive FIFO never
+ * overflows whatever the size of the input.  The console register reads
+ * AVRSIM_STATUS_INPUT_ENDED once stdin is at EOF, everything read from it has
+ * been handed to the UART, and the UART's FIFO is empty: a byte leaves the
+ * FIFO only when the firmware reads UDR, so the firmware cannot see the end
+ * while a byte is still in flight.
+ */
+#define _GNU_SOURCE
+
+#include <errno.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <libelf.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <sim_avr.h>
+#include <sim_elf.h>
+#include <sim_irq.h>
+#include <avr_eeprom.h>
+#include <avr_uart.h>
+#include <avr_watchdog.h>
+
+#include "avrsim_io.h"
+
+/* ---------------------------------------------------------------- exits -- */
+enum {
+    EXIT_USAGE = 2,             /* bad command line, ELF, MCU, EEPROM file */
+    EXIT_BUDGET = 124,          /* --max-cycles reached (as timeout(1)) */
+    EXIT_CRASH = 125,
+    EXIT_STACK_INTO_DATA = 126,
+    EXIT_SIGNAL_BASE = 128,     /* + signal number, as a shell reports it */
+};
+
+/* Instructions between two looks at stdin/stdout/signals: a few tens of
+ * microseconds of host time, invisible when typing, free when computing. */
+#define POLL_INSTRUCTIONS 4096u
+#define INPUT_BUFFER_SIZE 4096u
+#define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
+#define ELF_DATA_OFFSET 0x800000u
+
+typedef struct probe_stats {
+    avr_cycle_count_t begin;
+    bool open;
+    uint64_t count, min, max, total;
+} probe_stats;
+
+typedef struct options {
+    const char *elf_path;
+    const char *mcu;            /* NULL: from the ELF */
+    uint32_t frequency;         /* 0: from the ELF */
+    uint64_t max_cycles;        /* 0: no budget */
+    const char *probes_path;
+    const char *eeprom_path;
+    bool stats;
+} options;
+
+/* One runner per process: the signal handler and simavr's logger have no
+ * user pointer, so the state is file-static. */
+static struct runner {
+    options opt;
+    avr_t *avr;
+
+    /* probe and console registers (data addresses, 0 = none) */
+    uint16_t probe_addr, console_addr;
+    probe_stats probes[AVRSIM_PROBE_COUNT];
+
+    /* UART <-> stdin/stdout */
+    avr_uart_t *uart;           /* NULL: the part has no USART */
+    avr_irq_t *uart_input;
+    bool uart_accepts;          /* between XON and XOFF */
+    uint8_t input[INPUT_BUFFER_SIZE];
+    size_t input_len, input_pos;
+    bool stdin_eof;
+    bool stdout_is_tty, stdout_dirty;
+    bool stdin_tty_changed;
+    struct termios stdin_saved;
+
+    /* checks */
+    uint32_t program_end;       /* bytes of flash the ELF loaded */
+    uint16_t data_end;          /* _end: first byte above .data/.bss; 0 = unknown */
+    uint16_t sp_start, sp_low;
+    avr_cycle_count_t split_sp_cycle; /* when the firmware last wrote SPH alone */
+    avr_watchdog_t *watchdog;
+    bool invalid_opcode;
+    uint32_t invalid_opcode_pc;
+    bool quiet_log;             /* while probing simavr for an unknown MCU */
+
+    volatile sig_atomic_t stop_signal;
+} R;
+
+/* --------------------------------------------------------------- output -- */
+static void fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+/* One line on stderr: "avrsim: <message>". */
+static void print_message(const char *fmt, va_list ap)
+{
+    fputs("avrsim: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+}
+
+static void fail_usage(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    print_message(fmt, ap);
+    va_end(ap);
+    exit(EXIT_USAGE);
+}
+
+/* simavr prints its own progress on stdout by default; stdout carries the
+ * firmware's bytes here, so only warnings and errors pass, to stderr.  An
+ * invalid opcode is only logged by simavr 1.6 and execution goes on with
+ * garbage: turn it into a crash. */
+static void simavr_logger(avr_t *avr, const int level, const char *format, va_list ap)
+{
+    if (strstr(format, "Invalid Opcode") && avr) {
+        if (!R.invalid_opcode) {
+            R.invalid_opcode = true;
+            R.invalid_opcode_pc = avr->pc;
+        }
+        avr->state = cpu_Crashed;
+        return;                 /* reported by the runner, in one line */
+    }
+    if (R.quiet_log || level > LOG_WARNING || level < LOG_ERROR)
+        return;
+    fputs("avrsim: simavr: ", stderr);
+    vfprintf(stderr, format, ap);
+}
+
+static void write_stdout_byte(uint8_t byte)
+{
+    putc(byte, stdout);
+    R.stdout_dirty = true;
+}
+
+/* ------------------------------------------------------------- terminal -- */
+static void restore_terminal(void)
+{
+    if (R.stdin_tty_changed) {
+        tcsetattr(STDIN_FILENO, TCSANOW, &R.stdin_saved);
+        R.stdin_tty_changed = false;
+    }
+}
+
+/* Characters reach the firmware as they are typed (no line editing, no
+ * echo: the firmware echoes if it wants to); Ctrl-C still interrupts. */
+static void setup_terminal(void)
+{
+    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &R.stdin_saved) != 0)
+        return;
+    struct termios raw = R.stdin_saved;
+    raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
+    raw.c_lflag |= ISIG;
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
+        R.stdin_tty_changed = true;
+}
+
+static void on_stop_signal(int sig)
+{
+    R.stop_signal = sig;
+}
+
+/* ----------------------------------------------------- probe / console -- */
+static void probe_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)param;
+    avr->data[addr] = v;
+    if (!AVRSIM_PROBE_CODE_IS_PROBE(v))
+        return;
+    probe_stats *p = &R.probes[AVRSIM_PROBE_CODE_ID(v)];
+    if (!(v & AVRSIM_PROBE_END_FLAG)) {
+        p->begin = avr->cycle;
+        p->open = true;
+        return;
+    }
+    if (!p->open)
+        return;                 /* an end without a begin measures nothing */
+    p->open = false;
+    uint64_t delta = avr->cycle - p->begin;
+    if (p->count == 0 || delta < p->min)
+        p->min = delta;
+    if (delta > p->max)
+        p->max = delta;
+    p->total += delta;
+    p->count++;
+}
+
+static bool input_has_ended(void)
+{
+    if (!R.uart)
+        return true;            /* no USART: there is no input channel */
+    return R.stdin_eof && R.input_pos == R.input_len &&
+           R.uart->input.read == R.uart->input.write;
+}
+
+static uint8_t console_read(avr_t *avr, avr_io_addr_t addr, void *param)
+{
+    (void)avr; (void)addr; (void)param;
+    return input_has_ended() ? AVRSIM_STATUS_INPUT_ENDED : 0;
+}
+
+static void console_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)avr; (void)addr; (void)param;
+    write_stdout_byte(v);
+}
+
+/* ----------------------------------------------------------------- UART -- */
+/* Offer buffered input while the FIFO has room.  Raising the input IRQ can
+ * call uart_xoff() re-entrantly, which stops the loop. */
+static void feed_uart(void)
+{
+    while (R.uart_accepts && R.input_pos < R.input_len)
+        avr_raise_irq(R.uart_input, R.input[R.input_pos++]);
+}
+
+static void uart_output(avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq; (void)param;
+    write_stdout_byte((uint8_t)value);
+}
+
+static void uart_xon(avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq; (void)value; (void)param;
+    R.uart_accepts = true;
+    feed_uart();
+}
+
+static void uart_xoff(avr_irq_t *irq, uint32_t value, void *param)
+{
+    (void)irq; (void)param;
+    R.uart_accepts = !value;
+}
+
+static void read_stdin(void)
+{
+    if (R.stdin_eof || R.input_pos < R.input_len)
+        return;
+    struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+    if (poll(&pfd, 1, 0) <= 0)
+        return;
+    ssize_t n = read(STDIN_FILENO, R.input, sizeof R.input);
+    if (n < 0 && (errno == EAGAIN || errno == EINTR))
+        return;
+    if (n <= 0) {               /* EOF, or an unreadable stdin: no more input */
+        R.stdin_eof = true;
+        return;
+    }
+    R.input_pos = 0;
+    R.input_len = (size_t)n;
+    feed_uart();
+}
+
+static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl)
+{
+    for (avr_io_t *io = avr->io_port; io; io = io->next)
+        if (io->kind && strcmp(io->kind, kind) == 0 &&
+            (irq_ioctl == 0 || io->irq_ioctl_get == irq_ioctl))
+            return io;
+    return NULL;
+}
+
+static void connect_uart(avr_t *avr)
+{
+    avr_io_t *io = find_io_module(avr, "uart", AVR_IOCTL_UART_GETIRQ('0'));
+    if (!io)
+        return;
+    R.uart = (avr_uart_t *)io;  /* avr_io_t is the module's first member */
+    uint32_t flags = 0;         /* no stdio echo, no usleep on status polls */
+    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
+    R.uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
+                            uart_output, NULL);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON),
+                            uart_xon, NULL);
+    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
+                            uart_xoff, NULL);
+}
+
+/* --------------------------------------------------------------- EEPROM -- */
+static uint32_t eeprom_size(avr_t *avr)
+{
+    return avr->e2end ? avr->e2end + 1u : 0u;
+}
+
+static void load_eeprom(avr_t *avr, const char *path)
+{
+    uint32_t size = eeprom_size(avr);
+    if (size == 0)
+        fail_usage("%s has no EEPROM (--eeprom %s)", avr->mmcu, path);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        if (errno == ENOENT)
+            return;             /* first run: the file is created at exit */
+        fail_usage("%s: %s", path, strerror(errno));
+    }
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || st.st_size != (off_t)size)
+        fail_usage("%s: %lld bytes, but the %s has %" PRIu32 " bytes of EEPROM",
+                   path, (long long)st.st_size, avr->mmcu, size);
+    uint8_t *image = malloc(size);
+    if (!image)
+        fail_usage("out of memory");
+    size_t got = fread(image, 1, size, f);
+    fclose(f);
+    if (got != size)
+        fail_usage("%s: cannot read %" PRIu32 " bytes", path, size);
+    avr_eeprom_desc_t desc = { .ee = image, .offset = 0, .size = size };
+    avr_ioctl(avr, AVR_IOCTL_EEPROM_SET, &desc);  /* returns -1 even on success */
+    free(image);
+}
+
+/* Written to a temporary file and renamed, so an interrupted save never
+ * leaves a truncated image that the next run would reject. */
+static void save_eeprom(avr_t *avr, const char *path)
+{
+    avr_eeprom_desc_t desc = { .ee = NULL, .offset = 0, .size = eeprom_size(avr) };
+    avr_ioctl(avr, AVR_IOCTL_EEPROM_GET, &desc); /* NULL ee: points at the image */
+    if (!desc.ee) {
+        fprintf(stderr, "avrsim: %s: cannot read the simulated EEPROM\n", path);
+        return;
+    }
+    char *tmp = NULL;
+    if (asprintf(&tmp, "%s.tmp", path) < 0)
+        return;
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(desc.ee, 1, desc.size, f) == desc.size;
+    if (f && fclose(f) != 0)
+        ok = false;
+    if (!ok || rename(tmp, path) != 0) {
+        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", path, strerror(errno));
+        unlink(tmp);
+    }
+    free(tmp);
+}
+
+/* ------------------------------------------------------------ ELF data -- */
+/* End of static data: __heap_start (where malloc starts), else __bss_end,
+ * else _end, which the default linker scripts always define. */
+static uint16_t find_data_end(const char *path)
+{
+    static const char *const names[] = { "__heap_start", "__bss_end", "_end" };
+    uint32_t found[3] = { 0, 0, 0 };
+    bool have[3] = { false, false, false };
+
+    if (elf_version(EV_CURRENT) == EV_NONE)
+        return 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return 0;
+    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+    for (Elf_Scn *scn = NULL; elf && (scn = elf_nextscn(elf, scn)) != NULL;) {
+        GElf_Shdr shdr;
+        if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB || !shdr.sh_entsize)
+            continue;
+        Elf_Data *data = elf_getdata(scn, NULL);
+        size_t count = shdr.sh_size / shdr.sh_entsize;
+        for (size_t i = 0; data && i < count; i++) {
+            GElf_Sym sym;
+            if (!gelf_getsym(data, (int)i, &sym))
+                continue;
+            const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
+            for (int k = 0; name && k < 3; k++)
+                if (strcmp(name, names[k]) == 0) {
+                    found[k] = (uint32_t)sym.st_value;
+                    have[k] = true;
+                }
+        }
+    }
+    if (elf)
+        elf_end(elf);
+    close(fd);
+    for (int k = 0; k < 3; k++)
+        if (have[k] && found[k] >= ELF_DATA_OFFSET)
+            return (uint16_t)(found[k] - ELF_DATA_OFFSET);
+    return 0;
+}
+
+/* ----------------------------------------------------------- reporting -- */
+static void write_probes(const char *path)
+{
+    FILE *f = strcmp(path, "-") == 0 ? stderr : fopen(path, "w");
+    if (!f) {
+        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+        return;
+    }
+    fputs("probe,count,cycles_min,cycles_avg,cycles_max\n", f);
+    for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
+        const probe_stats *p = &R.probes[id];
+        if (p->count)
+            fprintf(f, "%u,%" PRIu64 ",%" PRIu64 ",%.2f,%" PRIu64 "\n", id, p->count,
+                    p->min, (double)p->total / (double)p->count, p->max);
+    }
+    if (f != stderr && fclose(f) != 0)
+        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+}
+
+/* Every way out of a run that got as far as simulating goes through here:
+ * the EEPROM, probes and statistics are written whatever the ending. */
+static void __attribute__((noreturn)) finish(int status)
+{
+    avr_t *avr = R.avr;
+    fflush(stdout);
+    restore_terminal();
+    if (R.opt.eeprom_path)
+        save_eeprom(avr, R.opt.eeprom_path);
+    if (R.opt.probes_path)
+        write_probes(R.opt.probes_path);
+    if (R.opt.stats)
+        fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
+                " Hz, peak stack %u bytes, exit %d\n",
+                avr->cycle, (double)avr->cycle / (double)avr->frequency, avr->frequency,
+                (unsigned)(R.sp_start - R.sp_low), status);
+    exit(status);
+}
+
+static void __attribute__((noreturn, format(printf, 2, 3)))
+finish_with(int status, const char *fmt, ...)
+{
+    fflush(stdout);             /* the firmware's output first, then why it stopped */
+    va_list ap;
+    va_start(ap, fmt);
+    print_message(fmt, ap);
+    va_end(ap);
+    finish(status);
+}
+
+/* ------------------------------------------------------------ the loop -- */
+static uint16_t read_sp(const avr_t *avr)
+{
+    return (uint16_t)(avr->data[R_SPL] | (avr->data[R_SPH] << 8));
+}
+
+/* A frame set-up writes SPH, then SREG, then SPL: in between, SP holds a
+ * value that never was the stack pointer.  The SPH write is seen here, and
+ * a new low is ignored until SPL follows (or a few cycles pass, for code
+ * that only ever writes SPH). */
+static void sph_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)param;
+    avr->data[addr] = v;
+    uint16_t op = (uint16_t)(avr->flash[avr->pc] | (avr->flash[avr->pc + 1] << 8));
+    bool out_or_sts = (op & 0xF800u) == 0xB800u || (op & 0xFE0Fu) == 0x9200u;
+    if (out_or_sts)             /* not a push, call or interrupt */
+        R.split_sp_cycle = avr->cycle + 1u;
+}
+
+static void spl_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
+{
+    (void)param;
+    avr->data[addr] = v;
+    R.split_sp_cycle = 0;
+}
+
+static void new_stack_low(avr_t *avr, uint16_t sp)
+{
+    if (R.split_sp_cycle && avr->cycle - R.split_sp_cycle < 4u)
+        return;
+    R.sp_low = sp;
+    if (R.data_end && (uint32_t)sp + 1u < R.data_end)
+        finish_with(EXIT_STACK_INTO_DATA,
+                    "stack ran into static data: SP 0x%04x below _end 0x%04x at PC 0x%04" PRIx32,
+                    sp, R.data_end, avr->pc);
+}
+
+static bool watchdog_armed(avr_t *avr)
+{
+    return R.watchdog && avr_regbit_get(avr, R.watchdog->wde);
+}
+
+static void check_halt(avr_t *avr)
+{
+    if (avr->sreg[S_I] || watchdog_armed(avr))
+        return;                 /* an interrupt or a reset can still leave */
+    finish(avr->data[24]);
+}
+
+static void __attribute__((noreturn)) report_state(avr_t *avr, int state)
+{
+    if (state == cpu_Done)      /* "cli; sleep": halted on purpose */
+        finish(0);
+    if (R.invalid_opcode)
+        finish_with(EXIT_CRASH, "crash: invalid opcode 0x%04x at PC 0x%04" PRIx32,
+                    (unsigned)(avr->flash[R.invalid_opcode_pc] |
+                               (avr->flash[R.invalid_opcode_pc + 1] << 8)),
+                    R.invalid_opcode_pc);
+    finish_with(EXIT_CRASH, "crash: simulator stopped (state %d) at PC 0x%04" PRIx32,
+                state, avr->pc);
+}
+
+static void service_outside(void)
+{
+    if (R.stop_signal)
+        finish_with(EXIT_SIGNAL_BASE + R.stop_signal, "interrupted by signal %d",
+                    (int)R.stop_signal);
+    if (R.uart)
+        read_stdin();
+    if (R.stdout_is_tty && R.stdout_dirty) {
+        fflush(stdout);
+        R.stdout_dirty = false;
+    }
+}
+
+static void __attribute__((noreturn)) run(avr_t *avr)
+{
+    const uint64_t budget = R.opt.max_cycles ? R.opt.max_cycles : UINT64_MAX;
+    const uint32_t program_end = R.program_end;
+    for (;;) {
+        for (unsigned n = POLL_INSTRUCTIONS; n; n--) {
+            int state = avr_run(avr);
+            if (__builtin_expect(state != cpu_Running && state != cpu_Sleeping, 0))
+                report_state(avr, state);
+            uint32_t pc = avr->pc;
+            if (__builtin_expect(pc >= program_end, 0))
+                finish_with(EXIT_CRASH, "crash: PC 0x%04" PRIx32
+                            " is outside the program (0x0000-0x%04" PRIx32 ")",
+                            pc, program_end - 1u);
+            if (__builtin_expect((avr->flash[pc] | (avr->flash[pc + 1] << 8)) == RJMP_TO_SELF, 0))
+                check_halt(avr);
+            uint16_t sp = read_sp(avr);
+            if (__builtin_expect(sp < R.sp_low, 0))
+                new_stack_low(avr, sp);
+            if (__builtin_expect(avr->cycle >= budget, 0))
+                finish_with(EXIT_BUDGET, "cycle budget of %" PRIu64
+                            " exceeded at PC 0x%04" PRIx32, R.opt.max_cycles, pc);
+        }
+        service_outside();
+    }
+}
+
+static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
+{
+    (void)avr; (void)how_long;  /* simulated time only: no wall-clock pacing */
+}
+
+/* ----------------------------------------------------------- the setup -- */
+static const char usage_text[] =
+"usage: avrsim [options] FIRMWARE.elf\n"
+"\n"
+"Runs an AVR firmware cycle-accurately (libsimavr).  The MCU, clock and the\n"
+"runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h).\n"
+"\n"
+"  --mcu NAME        simulate this MCU instead of the ELF's (e.g. atmega328p)\n"
+"  --freq HZ         clock frequency instead of the ELF's\n"
+"  --max-cycles N    stop after N simulated cycles (exit status 124; 0: never)\n"
+"  --probes FILE     write cycle probes as CSV at exit (FILE '-': stderr):\n"
+"                    probe,count,cycles_min,cycles_avg,cycles_max\n"
+"                    (raw deltas from the begin OUT to the end OUT: an empty\n"
+"                    pair reads 1 cycle, the begin OUT itself, plus any\n"
+"                    instruction the compiler puts between, typically the\n"
+"                    LDI of the end code: 2; subtract an empty pair measured\n"
+"                    in the same context)\n"
+"  --stats           print cycles, simulated time, peak stack and exit status\n"
+"                    to stderr at exit\n"
+"  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
+"                    and save it back to FILE at exit, whatever the ending\n"
+"  --help            this text\n"
+"\n"
+"USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
+"stdout; simavr's warnings and the runner's messages go to stderr.  A terminal\n"
+"on stdin is put in non-canonical, no-echo mode (Ctrl-C still works).  Once\n"
+"stdin is at EOF and the firmware has read every byte of it from UDR0, the\n"
+"console register reads AVRSIM_STATUS_INPUT_ENDED.  Writes to the console\n"
+"register go to stdout (the output of parts without a USART, e.g. ATtiny85;\n"
+"on those the input has ended from the start and stdin is not read).\n"
+"\n"
+"Exit status:\n"
+"  0-255  the firmware's: main's return value or exit's argument (r24 when the\n"
+"         CPU reaches \"rjmp .\" with interrupts off and the watchdog disarmed;\n"
+"         with the watchdog armed that loop waits for the watchdog reset)\n"
+"  0      also for \"cli; sleep\": halted on purpose\n"
+"  2      usage error, unreadable ELF, unknown or no MCU, bad EEPROM file\n"
+"  124    cycle budget (--max-cycles) exceeded\n"
+"  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
+"  126    stack ran into static data (SP + 1 below the ELF's __heap_start,\n"
+"         __bss_end or _end)\n"
+"  128+N  stopped by signal N (SIGINT, SIGTERM)\n"
+"Because a firmware's own status can be any of 0-255, use distinct small\n"
+"statuses in firmware that runs under avrsim.\n";
+
+static uint64_t parse_number(const char *option, const char *text)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 0);
+    if (errno || end == text || *end || text[0] == '-')
+        fail_usage("%s wants a number, not '%s' (see avrsim --help)", option, text);
+    return v;
+}
+
+static void parse_options(int argc, char **argv, options *opt)
+{
+    enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM, OPT_HELP };
+    static const struct option longopts[] = {
+        { "mcu", required_argument, NULL, OPT_MCU },
+        { "freq", required_argument, NULL, OPT_FREQ },
+        { "max-cycles", required_argument, NULL, OPT_MAX_CYCLES },
+        { "probes", required_argument, NULL, OPT_PROBES },
+        { "stats", no_argument, NULL, OPT_STATS },
+        { "eeprom", required_argument, NULL, OPT_EEPROM },
+        { "help", no_argument, NULL, OPT_HELP },
+        { NULL, 0, NULL, 0 },
+    };
+    opterr = 0;
+    int c;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case OPT_MCU: opt->mcu = optarg; break;
+        case OPT_FREQ: {
+            uint64_t f = parse_number("--freq", optarg);
+            if (f == 0 || f > UINT32_MAX)
+                fail_usage("--freq %s is out of range", optarg);
+            opt->frequency = (uint32_t)f;
+            break;
+        }
+        case OPT_MAX_CYCLES: opt->max_cycles = parse_number("--max-cycles", optarg); break;
+        case OPT_PROBES: opt->probes_path = optarg; break;
+        case OPT_STATS: opt->stats = true; break;
+        case OPT_EEPROM: opt->eeprom_path = optarg; break;
+        case 'h':
+        case OPT_HELP: fputs(usage_text, stdout); exit(0);
+        default:
+            if (optopt && optopt < 256)
+                fail_usage("unknown option '-%c' (see avrsim --help)", optopt);
+            fail_usage("bad option '%s' (see avrsim --help)", argv[optind - 1]);
+        }
+    }
+    if (optind != argc - 1)
+        fail_usage(optind >= argc ? "no firmware given (see avrsim --help)"
+                                  : "one firmware only (see avrsim --help)");
+    opt->elf_path = argv[optind];
+}
+
+static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
+{
+    const char *mcu = opt->mcu ? opt->mcu : fw->mmcu;
+    if (!mcu[0])
+        fail_usage("%s: no MCU in the ELF's .mmcu section; use --mcu", opt->elf_path);
+    uint32_t frequency = opt->frequency ? opt->frequency : fw->frequency;
+    if (!frequency)
+        fail_usage("%s: no clock frequency in the ELF's .mmcu section; use --freq",
+                   opt->elf_path);
+    R.quiet_log = true;
+    avr_t *avr = avr_make_mcu_by_name(mcu);
+    R.quiet_log = false;
+    if (!avr)
+        fail_usage("unknown MCU '%s' (simavr --list-cores lists them)", mcu);
+    avr_init(avr);
+    avr->frequency = frequency;
+    avr->log = LOG_WARNING;
+
+    /* simavr would serve these registers itself: take them over */
+    R.probe_addr = fw->command_register_addr;
+    R.console_addr = fw->console_register_addr;
+    fw->command_register_addr = 0;
+    fw->console_register_addr = 0;
+    fw->frequency = frequency;
+    snprintf(fw->mmcu, sizeof fw->mmcu, "%s", mcu);
+    avr_load_firmware(avr, fw);
+    avr->sleep = no_sleep;
+    return avr;
+}
+
+int main(int argc, char **argv)
+{
+    parse_options(argc, argv, &R.opt);
+    avr_global_logger_set(simavr_logger);
+
+    if (access(R.opt.elf_path, R_OK) != 0)
+        fail_usage("%s: %s", R.opt.elf_path, strerror(errno));
+    elf_firmware_t fw;
+    memset(&fw, 0, sizeof fw);
+    R.quiet_log = true;
+    int loaded = elf_read_firmware(R.opt.elf_path, &fw);
+    R.quiet_log = false;
+    if (loaded != 0 || fw.flashsize == 0)
+        fail_usage("%s: not a readable AVR ELF firmware", R.opt.elf_path);
+
+    avr_t *avr = make_avr(&fw, &R.opt);
+    R.avr = avr;
+    R.program_end = fw.flashbase + fw.flashsize;
+    R.data_end = find_data_end(R.opt.elf_path);
+    R.sp_start = R.sp_low = read_sp(avr);
+    R.watchdog = (avr_watchdog_t *)find_io_module(avr, "watchdog", 0);
+
+    if (R.probe_addr)
+        avr_register_io_write(avr, R.probe_addr, probe_write, NULL);
+    if (R.console_addr) {
+        avr_register_io_write(avr, R.console_addr, console_write, NULL);
+        avr_register_io_read(avr, R.console_addr, console_read, NULL);
+    }
+    avr_register_io_write(avr, R_SPH, sph_write, NULL);
+    avr_register_io_write(avr, R_SPL, spl_write, NULL);
+    connect_uart(avr);
+    if (R.opt.eeprom_path)
+        load_eeprom(avr, R.opt.eeprom_path);
+
+    R.stdout_is_tty = isatty(STDOUT_FILENO);
+    if (!R.stdout_is_tty)
+        setvbuf(stdout, NULL, _IOFBF, 1u << 16);
+    if (R.uart)
+        setup_terminal();
+    signal(SIGINT, on_stop_signal);
+    signal(SIGTERM, on_stop_signal);
+    signal(SIGPIPE, SIG_IGN);   /* a closed reader shows up as a write error */
+
+    run(avr);
+}

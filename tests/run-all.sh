@@ -1,0 +1,63 @@
+#!/bin/sh
+# Runs every suite and sums their results: host unit tests (sanitizers on),
+# the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
+# tests and scripts, the runner's own tests, and the cycle budgets.  Each
+# suite prints "<name>: N passed, N failed"; a suite that exits non-zero
+# without reporting a failure (a crash, a budget overrun) counts as one
+# failed test.  Ends with "total: N passed, N failed", non-zero on failure.
+set -u
+BUILD=${BUILD:-build}
+SIM_TEST_BOARDS=${SIM_TEST_BOARDS:-uno attiny85}
+# A generous cycle budget for one simulated suite: a hang fails, not waits.
+SIM_SUITE_MAX_CYCLES=4000000000
+
+passed=0
+failed=0
+log=$BUILD/test-logs
+mkdir -p "$log"
+
+# run_suite LABEL COMMAND...: runs it, shows its result lines, counts.
+run_suite() {
+    label=$1
+    shift
+    file=$log/$(echo "$label" | tr ' /' '__').log
+    "$@" > "$file" 2>&1
+    status=$?
+    summary=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$file" | tail -n 1)
+    counts=$(echo "$summary" | awk '{ for (i = 2; i < NF; i++) if ($i == "passed,") { p = $(i - 1); f = $(i + 1) } }
+                                    END { print p + 0, f + 0 }')
+    suite_passed=${counts% *}
+    suite_failed=${counts#* }
+    if [ "$status" -ne 0 ] && [ "$suite_failed" -eq 0 ]; then
+        suite_failed=1
+    fi
+    passed=$((passed + suite_passed))
+    failed=$((failed + suite_failed))
+    if [ "$suite_failed" -ne 0 ]; then
+        printf 'FAILED %-28s %s (exit %s); log: %s\n' "$label" "${summary:-no summary}" "$status" "$file"
+        grep -E 'FAIL|failed:|avrsim:|ERROR|error' "$file" | head -n 20 | sed 's/^/    /'
+    else
+        printf 'ok     %-28s %s\n' "$label" "$summary"
+    fi
+}
+
+for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/host/test_*; do
+    [ -x "$test" ] || continue
+    run_suite "host $(basename "$test")" "$test"
+done
+for script in tests/host/*.sh; do
+    [ -f "$script" ] || continue
+    run_suite "host $(basename "$script" .sh)" env BUILD="$BUILD" sh "$script"
+done
+for board in $SIM_TEST_BOARDS; do
+    for elf in "$BUILD/$board"/tests/*.elf; do
+        [ -f "$elf" ] || continue
+        run_suite "$board $(basename "$elf" .elf)" \
+            "$BUILD/host/avrsim" --max-cycles "$SIM_SUITE_MAX_CYCLES" "$elf"
+    done
+done
+run_suite "runner" env BUILD="$BUILD" sh tests/runner/run.sh
+run_suite "cycle budgets" env BUILD="$BUILD" sh tests/check-cycle-budgets.sh
+
+echo "total: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
