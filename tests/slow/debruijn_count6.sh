@@ -1,0 +1,25 @@
+#!/bin/sh
+# debruijn_count6.sh - the full k = 6 search: 2^26 = 67108864 sequences of
+# 64 bits start with six zeros (the published count 2^(2^(k-1)-k)).  Takes
+# seconds, so it runs with the slow tests, not in make test.
+# BUILD (default build) names the build directory.
+
+BUILD=${BUILD:-build}
+TOOL=$BUILD/host/debruijn
+passed=0
+failed=0
+
+start=$(date +%s)
+actual=$("$TOOL" --count 6)
+status=$?
+seconds=$(($(date +%s) - start))
+if [ "$status" -eq 0 ] && [ "$actual" = 67108864 ]; then
+    passed=1
+    printf '  ok:     %s\n' "--count 6 is 67108864 (${seconds}s)"
+else
+    failed=1
+    printf '  failed: %s\n' "--count 6 is 67108864 (exit $status, got '$actual')"
+fi
+
+echo "debruijn-count6: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
