@@ -38,9 +38,12 @@ MAKEFILE_DEPS := Makefile $(wildcard boards/*.mk)
 LIB_SRC       := $(wildcard lib/*.c)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 TEST_SUPPORT  := tests/check.c
-# tests/test_*.c run on the host and in the simulator; tests/host/test_*.c
-# on the host only; tests/runner/*.c are firmwares that exercise the runner.
+# tests/test_*.c run on the host and in the simulator on every SIM_TEST_BOARD;
+# tests/atmega/test_*.c on the host and on the ATmega328P only (they need its
+# RAM); tests/host/test_*.c on the host only; tests/runner/*.c are firmwares
+# that exercise the runner.
 UNIT_TESTS    := $(basename $(notdir $(wildcard tests/test_*.c)))
+ATMEGA_TESTS  := $(basename $(notdir $(wildcard tests/atmega/test_*.c)))
 HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c)))
 RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # Firmware programs: firmware/<name>/*.c, one ELF each.
@@ -100,8 +103,15 @@ $(HOST)/tests/host/%: $(HOST)/san/tests/host/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
 
+$(HOST)/tests/atmega/%: $(HOST)/san/tests/atmega/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
+                        $(HOST)/libbitdraughts-san.a
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
+
 HOST_TOOLS := $(HOST)/avrsim $(HOST_PROGRAMS)
-HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%)
+HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
+                  $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%)
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
@@ -153,11 +163,14 @@ $(foreach p,$(FW_PROGRAMS),
 $$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard firmware/$(p)/*.c)) $$($(1)_SUPPORT))
 $(foreach t,$(UNIT_TESTS),
 $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
+$(foreach t,$(ATMEGA_TESTS),
+$$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/atmega/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
 $(foreach r,$(RUNNER_FW),
 $$($(1)_DIR)/runner/$(r).elf: $$($(1)_DIR)/obj/tests/runner/$(r).o $$($(1)_SUPPORT))
 
 $(1)_FIRMWARE := $(FW_PROGRAMS:%=$$($(1)_DIR)/%.elf)
 $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
+$(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 
@@ -173,7 +186,7 @@ deps:
 	$(Q).ci/install-deps
 
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) \
-            $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) \
+            $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
 
 # Install first, then build in a fresh make so that pkg-config and the

@@ -27,7 +27,7 @@ void check_print_P(const char *s_P);
 void check_print_u32(uint32_t v);
 
 /* One copy of the file name per test source, however many checks it has. */
-static const char check_file_P[] PROGMEM __attribute__((unused)) = __FILE__;
+static const char check_file_P[] PROGMEM __attribute__((unused)) = __BASE_FILE__;
 
 #define RUN_TEST(fn) check_run(fn, PSTR(#fn))
 #define CHECK(cond) check_true((cond) ? 1u : 0u, PSTR(#cond), check_file_P, __LINE__)

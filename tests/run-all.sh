@@ -41,7 +41,7 @@ run_suite() {
     fi
 }
 
-for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/host/test_*; do
+for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD"/host/tests/host/test_*; do
     [ -x "$test" ] || continue
     run_suite "host $(basename "$test")" "$test"
 done

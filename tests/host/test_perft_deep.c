@@ -1,0 +1,86 @@
+/*
+ * Perft from both start positions to depth 10 against the published counts
+ * (../shared/reference/checkers.md), and the English divide at depth 8.
+ * make test-slow goes deeper (tests/slow/).
+ */
+#include "check.h"
+#include "perft.h"
+
+#define DEEP 10u
+#define STACK_MOVES 1024u
+
+static const uint64_t published_russian[DEEP + 1] = {
+    1, 7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
+};
+static const uint64_t published_english[DEEP + 1] = {
+    1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564,
+};
+
+static move stack[STACK_MOVES];
+
+static void check_deep(const struct rules *rules, const uint64_t *published)
+{
+    position start;
+    pos_initial(&start, rules);
+    for (uint8_t depth = 1; depth <= DEEP; depth++) {
+        uint64_t leaves = perft(&start, rules, depth, stack, stack + STACK_MOVES);
+        if (!CHECK_EQ(leaves == published[depth], 1)) {
+            check_print_P("  at depth ");
+            check_print_u32(depth);
+            check_print_P("\n");
+            return;
+        }
+    }
+}
+
+static void test_russian_perft_to_depth_10_matches_published_counts(void)
+{
+    check_deep(&rules_russian, published_russian);
+}
+
+static void test_english_perft_to_depth_10_matches_published_counts(void)
+{
+    check_deep(&rules_english, published_english);
+}
+
+/* English divide at depth 8, by the from and to squares of each first move
+ * in the bitboard numbering (square 9 is b6, 12 is h6, 13 is a5, 16 is g5). */
+static void test_english_divide_at_depth_8_matches_published_counts(void)
+{
+    static const struct { uint8_t from_file, from_rank, to_file, to_rank; uint32_t count; } published[] = {
+        { 7, 5, 6, 4, 142459 },   /* 12-16: h6-g5 */
+        { 5, 5, 6, 4, 163687 },   /* 11-16: f6-g5 */
+        { 5, 5, 4, 4, 96625 },    /* 11-15: f6-e5 */
+        { 3, 5, 4, 4, 108364 },   /* 10-15: d6-e5 */
+        { 3, 5, 2, 4, 94412 },    /* 10-14: d6-c5 */
+        { 1, 5, 2, 4, 92267 },    /*  9-14: b6-c5 */
+        { 1, 5, 0, 4, 148117 },   /*  9-13: b6-a5 */
+    };
+    position start;
+    pos_initial(&start, &rules_english);
+    move *end = mg_generate(&start, &rules_english, stack, stack + STACK_MOVES);
+    CHECK_EQ(end - stack, 7);
+    uint8_t matched = 0;
+    for (const move *m = stack; m < end; m++) {
+        position child = start;
+        mg_make(&child, m);
+        uint64_t leaves = perft(&child, &rules_english, 7, end, stack + STACK_MOVES);
+        for (uint8_t i = 0; i < sizeof published / sizeof published[0]; i++) {
+            if (m->from == BB_SQUARE(published[i].from_file, published[i].from_rank) &&
+                move_to(m) == BB_SQUARE(published[i].to_file, published[i].to_rank)) {
+                CHECK_EQ(leaves, published[i].count);
+                matched++;
+            }
+        }
+    }
+    CHECK_EQ(matched, 7);
+}
+
+int main(void)
+{
+    check_begin("perft-deep");
+    RUN_TEST(test_russian_perft_to_depth_10_matches_published_counts);
+    RUN_TEST(test_english_perft_to_depth_10_matches_published_counts);
+    RUN_TEST(test_english_divide_at_depth_8_matches_published_counts);
+    return check_end();
+}

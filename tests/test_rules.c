@@ -1,0 +1,214 @@
+/*
+ * Hand-built positions for each rule of the two variants, with the legal
+ * moves worked out on the board (the reasoning is in each test's comment).
+ * Squares are written as file and rank; every position has White to move
+ * unless said otherwise (both variants: White on ranks 1-3 moving up).
+ */
+#include "check.h"
+#include "movegen.h"
+
+#define SQ(name) BB_SQUARE((uint8_t)((name)[0] - 'a'), (uint8_t)((name)[1] - '1'))
+
+static move moves[MG_MAX_MOVES];
+static move *moves_end;
+
+static void setup(position *pos, uint8_t side)
+{
+    pos_clear(pos, side);
+}
+
+static void put(position *pos, uint8_t colour, uint8_t king, uint8_t square)
+{
+    pos->pieces[colour] |= BB_BIT(square);
+    if (!king)
+        pos->men[colour] |= BB_BIT(square);
+}
+
+static uint8_t generate(const position *pos, const struct rules *rules)
+{
+    moves_end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    CHECK(moves_end != 0);
+    return moves_end ? (uint8_t)(moves_end - moves) : 0;
+}
+
+/* True when the generated list holds from -> to taking exactly captured. */
+static uint8_t has_move(uint8_t from, uint8_t to, bb32 captured)
+{
+    for (const move *m = moves; m < moves_end; m++)
+        if (m->from == from && move_to(m) == to && m->captured == captured)
+            return 1;
+    return 0;
+}
+
+/* A man on c3 can take d4; the man on a1 may not make its quiet move. */
+static void test_capture_is_mandatory(void)
+{
+    for (uint8_t variant = 0; variant < VARIANT_COUNT; variant++) {
+        position pos;
+        setup(&pos, WHITE);
+        put(&pos, WHITE, 0, SQ("c3"));
+        put(&pos, WHITE, 0, SQ("a1"));
+        put(&pos, BLACK, 0, SQ("d4"));
+        CHECK_EQ(generate(&pos, rules_of(variant)), 1);
+        CHECK(has_move(SQ("c3"), SQ("e5"), BB_BIT(SQ("d4"))));
+    }
+}
+
+/* A white man on e5 with a black man behind it on d4 and c3 empty: Russian
+ * men capture backwards (one move, e5:c3), English men may not, so the two
+ * forward steps e5-d6 and e5-f6 remain. */
+static void test_only_russian_men_capture_backwards(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 0, SQ("e5"));
+    put(&pos, BLACK, 0, SQ("d4"));
+    CHECK_EQ(generate(&pos, &rules_russian), 1);
+    CHECK(has_move(SQ("e5"), SQ("c3"), BB_BIT(SQ("d4"))));
+    CHECK_EQ(generate(&pos, &rules_english), 2);
+    CHECK(has_move(SQ("e5"), SQ("d6"), 0));
+    CHECK(has_move(SQ("e5"), SQ("f6"), 0));
+}
+
+/* b6 takes c7 and lands on d8, the last rank.  Russian: the new king goes on
+ * at once and, flying, takes f6 two squares away, landing on g5 or h4 (two
+ * moves, both promoting).  English: the move ends on d8 (one move). */
+static void test_promotion_in_the_middle_of_a_capture(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 0, SQ("b6"));
+    put(&pos, BLACK, 0, SQ("c7"));
+    put(&pos, BLACK, 0, SQ("f6"));
+    bb32 both = BB_BIT(SQ("c7")) | BB_BIT(SQ("f6"));
+    CHECK_EQ(generate(&pos, &rules_russian), 2);
+    CHECK(has_move(SQ("b6"), SQ("g5"), both));
+    CHECK(has_move(SQ("b6"), SQ("h4"), both));
+    for (const move *m = moves; m < moves_end; m++)
+        CHECK(move_promotes(m));
+    CHECK_EQ(generate(&pos, &rules_english), 1);
+    CHECK(has_move(SQ("b6"), SQ("d8"), BB_BIT(SQ("c7"))));
+    CHECK(move_promotes(&moves[0]));
+}
+
+/* A king on a1 and a black man on c3, the long diagonal empty beyond: the
+ * Russian king may land on any of d4..h8 (5 moves); the English king only
+ * jumps to d4 (1 move). */
+static void test_flying_king_chooses_any_landing_square(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 1, SQ("a1"));
+    put(&pos, BLACK, 0, SQ("c3"));
+    CHECK_EQ(generate(&pos, &rules_russian), 5);
+    static const char landings[][3] = { "d4", "e5", "f6", "g7", "h8" };
+    for (uint8_t i = 0; i < 5u; i++)
+        CHECK(has_move(SQ("a1"), SQ(landings[i]), BB_BIT(SQ("c3"))));
+    CHECK_EQ(generate(&pos, &rules_english), 1);
+}
+
+/* As above plus a black man on f4: only from e5 can the king go on (e5:f4,
+ * landing g3 or h2), so it must land there: two moves, each taking both. */
+static void test_flying_king_must_land_where_it_can_go_on(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 1, SQ("a1"));
+    put(&pos, BLACK, 0, SQ("c3"));
+    put(&pos, BLACK, 0, SQ("f4"));
+    bb32 both = BB_BIT(SQ("c3")) | BB_BIT(SQ("f4"));
+    CHECK_EQ(generate(&pos, &rules_russian), 2);
+    CHECK(has_move(SQ("a1"), SQ("g3"), both));
+    CHECK(has_move(SQ("a1"), SQ("h2"), both));
+}
+
+/* A king on d2 inside a diamond of black men c3, e3, c5, e5.  It can go
+ * round either way and take all four; both orders that end on the same
+ * square are one move.  English king (short jumps): the only end is d2
+ * itself, one move.  Russian flying king: the last jump may land on d2 or
+ * on the square beyond (e1 one way round, c1 the other): three moves. */
+static void test_capture_loop_in_two_orders_is_one_move(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 1, SQ("d2"));
+    put(&pos, BLACK, 0, SQ("c3"));
+    put(&pos, BLACK, 0, SQ("e3"));
+    put(&pos, BLACK, 0, SQ("c5"));
+    put(&pos, BLACK, 0, SQ("e5"));
+    bb32 all = BB_BIT(SQ("c3")) | BB_BIT(SQ("e3")) | BB_BIT(SQ("c5")) | BB_BIT(SQ("e5"));
+    CHECK_EQ(generate(&pos, &rules_english), 1);
+    CHECK(has_move(SQ("d2"), SQ("d2"), all));
+    CHECK_EQ(generate(&pos, &rules_russian), 3);
+    CHECK(has_move(SQ("d2"), SQ("d2"), all));
+    CHECK(has_move(SQ("d2"), SQ("e1"), all));
+    CHECK(has_move(SQ("d2"), SQ("c1"), all));
+    /* A Russian man goes round too (men capture backwards), ending on d2. */
+    pos.men[WHITE] |= BB_BIT(SQ("d2"));
+    CHECK_EQ(generate(&pos, &rules_russian), 1);
+    CHECK(has_move(SQ("d2"), SQ("d2"), all));
+}
+
+/* The Turkish strike.  King on d2, black men on c3, e3, c5, e5 (the diamond
+ * above) and g5.  Worked out on the board, six moves:
+ *   d2:b4:d6:f4:h6  takes c3 c5 e5 g5   (from f4 over g5 instead of e3)
+ *   d2:b4:d6:f4:d2  takes the diamond   (counter-clockwise round)
+ *   d2:b4:d6:f4:c1  takes the diamond
+ *   d2:b4:e7:h4     takes c3 c5 g5      (from b4 over c5 it may land on d6
+ *                                        or e7, both go on; f8 does not)
+ *   d2:f4:d6:b4:e1  takes the diamond   (clockwise; its d2 ending is the
+ *                                        same move as the one above)
+ *   d2:f4:h6        takes e3 g5
+ * The strike: after the clockwise loop the king stands on d2 with g5
+ * beyond e3 on the same diagonal.  Were e3 lifted at once, it would go on
+ * over g5 to h6, taking all five; jumped pieces stay until the move ends,
+ * so e3 blocks and no move takes five. */
+static void test_turkish_strike_jumped_pieces_block_until_the_move_ends(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 1, SQ("d2"));
+    put(&pos, BLACK, 0, SQ("c3"));
+    put(&pos, BLACK, 0, SQ("e3"));
+    put(&pos, BLACK, 0, SQ("c5"));
+    put(&pos, BLACK, 0, SQ("e5"));
+    put(&pos, BLACK, 0, SQ("g5"));
+    bb32 c3 = BB_BIT(SQ("c3")), e3 = BB_BIT(SQ("e3")), c5 = BB_BIT(SQ("c5"));
+    bb32 e5 = BB_BIT(SQ("e5")), g5 = BB_BIT(SQ("g5"));
+    bb32 diamond = c3 | e3 | c5 | e5;
+    CHECK_EQ(generate(&pos, &rules_russian), 6);
+    CHECK(has_move(SQ("d2"), SQ("h6"), c3 | c5 | e5 | g5));
+    CHECK(has_move(SQ("d2"), SQ("d2"), diamond));
+    CHECK(has_move(SQ("d2"), SQ("c1"), diamond));
+    CHECK(has_move(SQ("d2"), SQ("h4"), c3 | c5 | g5));
+    CHECK(has_move(SQ("d2"), SQ("e1"), diamond));
+    CHECK(has_move(SQ("d2"), SQ("h6"), e3 | g5));
+}
+
+/* Quiet moves of a Russian king run to the first piece in each direction. */
+static void test_flying_king_quiet_moves_stop_at_the_first_piece(void)
+{
+    position pos;
+    setup(&pos, WHITE);
+    put(&pos, WHITE, 1, SQ("c1"));
+    put(&pos, WHITE, 0, SQ("f4"));
+    put(&pos, BLACK, 0, SQ("h8"));
+    /* c1: up-left b2, a3 (2); up-right d2, e3 then f4 is own (2); the man
+     * on f4: f4-e5, f4-g5 (2). */
+    CHECK_EQ(generate(&pos, &rules_russian), 6);
+    CHECK(!has_move(SQ("c1"), SQ("g5"), 0));
+}
+
+int main(void)
+{
+    check_begin(PSTR("rules"));
+    RUN_TEST(test_capture_is_mandatory);
+    RUN_TEST(test_only_russian_men_capture_backwards);
+    RUN_TEST(test_promotion_in_the_middle_of_a_capture);
+    RUN_TEST(test_flying_king_chooses_any_landing_square);
+    RUN_TEST(test_flying_king_must_land_where_it_can_go_on);
+    RUN_TEST(test_capture_loop_in_two_orders_is_one_move);
+    RUN_TEST(test_turkish_strike_jumped_pieces_block_until_the_move_ends);
+    RUN_TEST(test_flying_king_quiet_moves_stop_at_the_first_piece);
+    return check_end();
+}
