@@ -32,12 +32,15 @@
 
 #include <stdint.h>
 #include "platform.h"
+#include "progmem.h"
 
 typedef uint32_t bb32;
 
 #define BB_SQUARES 32u
 #define BB_NO_SQUARE 0xFFu
 #define BB_SQUARE(file, rank) ((uint8_t)((3u * (file) + 4u * (rank)) & 31u))
+/* For constants; at run time use bb_bit(), which AVR looks up (a shift by a
+ * variable count is a loop there). */
 #define BB_BIT(square) ((bb32)1u << (square))
 #define BB_IS_DARK(file, rank) ((((file) + (rank)) & 1u) == 0)
 
@@ -64,22 +67,46 @@ enum bb_direction {
 #define BB_RANK_8 0x80020820u
 #define BB_ALL    0xFFFFFFFFu
 
+extern const bb32 bb_square_bits[BB_SQUARES];   /* in flash on AVR */
+
+/* The bitboard of one square. */
+BD_INLINE bb32 bb_bit(uint8_t square)
+{
+#if BD_TARGET_AVR
+    return pgm_read_dword(&bb_square_bits[square]);
+#else
+    return (bb32)1u << square;
+#endif
+}
+
 /* File and rank of a square, 0..7 each. */
 uint8_t bb_file(uint8_t square);
 uint8_t bb_rank(uint8_t square);
+extern const uint8_t bb_neighbours[BB_SQUARES][BB_DIRECTIONS];   /* in flash on AVR */
+
 /* The square one step from square in direction, or BB_NO_SQUARE. */
-uint8_t bb_neighbour(uint8_t square, uint8_t direction);
+BD_INLINE uint8_t bb_neighbour(uint8_t square, uint8_t direction)
+{
+    BD_ASSERT(square < BB_SQUARES && direction < BB_DIRECTIONS);
+    return pgm_read_byte(&bb_neighbours[square][direction]);
+}
 
 BD_INLINE bb32 bb_rotl(bb32 x, uint8_t n)
 {
     return (x << n) | (x >> ((32u - n) & 31u));
 }
 
+#if BD_TARGET_AVR
+#  include "avr/bitboard32_avr.h"
+#endif
+
 /* One step of every square of x in a direction (off-board steps dropped). */
+#ifndef bb_up_left
 BD_INLINE bb32 bb_up_left(bb32 x)    { return bb_rotl(x & BB_CAN_UP_LEFT, 1); }
 BD_INLINE bb32 bb_up_right(bb32 x)   { return bb_rotl(x & BB_CAN_UP_RIGHT, 7); }
 BD_INLINE bb32 bb_down_right(bb32 x) { return bb_rotl(x & BB_CAN_DOWN_RIGHT, 31); }
 BD_INLINE bb32 bb_down_left(bb32 x)  { return bb_rotl(x & BB_CAN_DOWN_LEFT, 25); }
+#endif
 
 BD_INLINE bb32 bb_step(bb32 x, uint8_t direction)
 {

@@ -10,9 +10,6 @@
  * arrived on `to` going in direction d is to - delta[d]. */
 static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = { 1, 7, 31, 25 };
 
-static const uint32_t can_jump[BB_DIRECTIONS] PROGMEM = {
-    BB_CAN_JUMP_UP_LEFT, BB_CAN_JUMP_UP_RIGHT, BB_CAN_JUMP_DOWN_RIGHT, BB_CAN_JUMP_DOWN_LEFT,
-};
 
 /* The squares from square (exclusive) in direction up to and including the
  * first occupied one: a flying king's ray. */
@@ -21,8 +18,9 @@ static bb32 king_ray(uint8_t square, uint8_t direction, bb32 occupied)
     bb32 ray = 0;
     for (uint8_t s = bb_neighbour(square, direction); s != BB_NO_SQUARE;
          s = bb_neighbour(s, direction)) {
-        ray |= BB_BIT(s);
-        if (occupied & BB_BIT(s))
+        bb32 bit = bb_bit(s);
+        ray |= bit;
+        if (occupied & bit)
             break;
     }
     return ray;
@@ -32,47 +30,63 @@ static bb32 king_ray(uint8_t square, uint8_t direction, bb32 occupied)
  * The bitboard test: does the side to move have a capture at all?
  * ------------------------------------------------------------------------ */
 
-/* Pieces of `movers` that can jump an enemy piece in `direction` with one
- * short jump: two steps, masked first by the enemy, then by the empty
- * squares. */
-BD_INLINE bb32 short_jumps(bb32 movers, uint8_t direction, bb32 enemy, bb32 empty)
+/* The pieces that can make a short jump (one square over an enemy piece to
+ * the empty square behind it), found backwards from the empty squares: step
+ * them against each direction, keep the enemy pieces reached, step again.
+ * `up` may jump up (white men, and every short king), `down` down. */
+static bb32 short_jumpers(bb32 up, bb32 down, bb32 enemy, bb32 empty)
 {
-    bb32 victims = bb_step(movers & pgm_read_dword(&can_jump[direction]), direction) & enemy;
-    return bb_step(victims, direction) & empty;
+    return (up & bb_down_right(bb_down_right(empty) & enemy)) |   /* jump up-left */
+           (up & bb_down_left(bb_down_left(empty) & enemy)) |     /* jump up-right */
+           (down & bb_up_left(bb_up_left(empty) & enemy)) |       /* jump down-right */
+           (down & bb_up_right(bb_up_right(empty) & enemy));      /* jump down-left */
 }
 
-static uint8_t flying_king_can_capture(bb32 kings, bb32 enemy, bb32 occupied)
+/* Does one of the flying kings see an enemy piece with an empty square
+ * behind it?  Each direction floods all kings' rays over empty squares at
+ * once. */
+#define FLYING_CAPTURE_IN(step)                                        \
+    do {                                                               \
+        bb32 reach = kings, front = kings;                             \
+        while ((front = step(front) & empty) != 0)                     \
+            reach |= front;                                            \
+        if (step(step(reach) & enemy) & empty)                         \
+            return 1;                                                  \
+    } while (0)
+
+static uint8_t flying_king_can_capture(bb32 kings, bb32 enemy, bb32 empty)
 {
-    while (kings) {
-        uint8_t square = bs_pop_lsb32(&kings);
-        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-            bb32 blocker = king_ray(square, direction, occupied) & enemy;
-            if (blocker && (bb_step(blocker, direction) & ~occupied))
-                return 1;
-        }
-    }
+    FLYING_CAPTURE_IN(bb_up_left);
+    FLYING_CAPTURE_IN(bb_up_right);
+    FLYING_CAPTURE_IN(bb_down_right);
+    FLYING_CAPTURE_IN(bb_down_left);
     return 0;
+}
+
+/* The pieces of the side to move that may start a capture (every flying
+ * king, which the walk sorts out); 0 when there is no capture at all. */
+static bb32 capturing_pieces(const position *pos, const struct rules *rules)
+{
+    uint8_t side = pos->side;
+    bb32 enemy = pos->pieces[OTHER_COLOUR(side)];
+    bb32 empty = ~pos_occupied(pos);
+    bb32 men = pos->men[side];
+    bb32 kings = pos_kings(pos, side);
+    bb32 up = (side == WHITE || rules->men_capture_backwards) ? men : 0;
+    bb32 down = (side == BLACK || rules->men_capture_backwards) ? men : 0;
+    if (!rules->flying_kings) {
+        up |= kings;
+        down |= kings;
+    }
+    bb32 pieces = short_jumpers(up, down, enemy, empty);
+    if (rules->flying_kings && kings && flying_king_can_capture(kings, enemy, empty))
+        pieces |= kings;
+    return pieces;
 }
 
 uint8_t mg_has_capture(const position *pos, const struct rules *rules)
 {
-    uint8_t side = pos->side;
-    bb32 enemy = pos->pieces[OTHER_COLOUR(side)];
-    bb32 occupied = pos_occupied(pos);
-    bb32 empty = ~occupied;
-    bb32 men = pos->men[side];
-    bb32 kings = pos_kings(pos, side);
-    uint8_t forward = FIRST_FORWARD(side);
-
-    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        uint8_t is_forward = (uint8_t)(direction - forward) < 2u;
-        bb32 movers = (is_forward || rules->men_capture_backwards) ? men : 0;
-        if (!rules->flying_kings)
-            movers |= kings;
-        if (short_jumps(movers, direction, enemy, empty))
-            return 1;
-    }
-    return rules->flying_kings && kings && flying_king_can_capture(kings, enemy, occupied);
+    return capturing_pieces(pos, rules) != 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -158,11 +172,12 @@ static uint8_t victim_in(const struct capture_walk *walk, uint8_t square, uint8_
                          bb32 captured, uint8_t flying)
 {
     uint8_t next = bb_neighbour(square, direction);
-    while (flying && next != BB_NO_SQUARE && (walk->empty & BB_BIT(next)))
+    while (flying && next != BB_NO_SQUARE && (walk->empty & bb_bit(next)))
         next = bb_neighbour(next, direction);
-    if (next == BB_NO_SQUARE || !(walk->enemy & BB_BIT(next)) || (captured & BB_BIT(next)))
+    if (next == BB_NO_SQUARE)
         return BB_NO_SQUARE;
-    return next;
+    bb32 bit = bb_bit(next);
+    return ((walk->enemy & bit) && !(captured & bit)) ? next : BB_NO_SQUARE;
 }
 
 /* True when a king on square could capture again. */
@@ -174,7 +189,7 @@ static uint8_t king_can_capture(const struct capture_walk *walk, uint8_t square,
         if (victim == BB_NO_SQUARE)
             continue;
         uint8_t landing = bb_neighbour(victim, direction);
-        if (landing != BB_NO_SQUARE && (walk->empty & BB_BIT(landing)))
+        if (landing != BB_NO_SQUARE && (walk->empty & bb_bit(landing)))
             return 1;
     }
     return 0;
@@ -194,13 +209,13 @@ static void walk_captures(struct capture_walk *walk, uint8_t square, bb32 captur
         if (victim == BB_NO_SQUARE)
             continue;
         uint8_t landing = bb_neighbour(victim, direction);
-        if (landing == BB_NO_SQUARE || !(walk->empty & BB_BIT(landing)))
+        if (landing == BB_NO_SQUARE || !(walk->empty & bb_bit(landing)))
             continue;
         went_on = 1;
-        bb32 now_captured = captured | BB_BIT(victim);
+        bb32 now_captured = captured | bb_bit(victim);
 
         if (!flying) {
-            uint8_t promoted = !is_king && (walk->promotion_rank & BB_BIT(landing));
+            uint8_t promoted = !is_king && (walk->promotion_rank & bb_bit(landing));
             if (promoted && !walk->rules->promotion_continues_capture) {
                 if (walk->target && !walk->traced && walk->depth < MG_MAX_PATH)
                     walk->path[walk->depth] = landing;
@@ -217,13 +232,13 @@ static void walk_captures(struct capture_walk *walk, uint8_t square, bb32 captur
         /* A flying king may land on any empty square beyond the victim, but
          * must take one from which it can go on capturing if there is one. */
         uint8_t can_go_on = 0;
-        for (uint8_t s = landing; s != BB_NO_SQUARE && (walk->empty & BB_BIT(s));
+        for (uint8_t s = landing; s != BB_NO_SQUARE && (walk->empty & bb_bit(s));
              s = bb_neighbour(s, direction))
             if (king_can_capture(walk, s, now_captured)) {
                 can_go_on = 1;
                 break;
             }
-        for (uint8_t s = landing; s != BB_NO_SQUARE && (walk->empty & BB_BIT(s));
+        for (uint8_t s = landing; s != BB_NO_SQUARE && (walk->empty & bb_bit(s));
              s = bb_neighbour(s, direction)) {
             if (!can_go_on || king_can_capture(walk, s, now_captured))
                 continue_from(walk, s, now_captured, piece);
@@ -250,18 +265,18 @@ static void walk_init(struct capture_walk *walk, const position *pos, const stru
 static void walk_piece(struct capture_walk *walk, const position *pos, uint8_t from)
 {
     walk->from = from;
-    walk->empty = ~pos_occupied(pos) | BB_BIT(from);
-    uint8_t piece = (pos->men[pos->side] & BB_BIT(from)) ? 0 : PIECE_KING;
+    walk->empty = ~pos_occupied(pos) | bb_bit(from);
+    uint8_t piece = (pos->men[pos->side] & bb_bit(from)) ? 0 : PIECE_KING;
     walk_captures(walk, from, 0, piece);
 }
 
-static move *list_captures(const position *pos, const struct rules *rules, move *out, move *out_end)
+static move *list_captures(const position *pos, const struct rules *rules, bb32 pieces,
+                           move *out, move *out_end)
 {
     struct capture_walk walk;
     walk_init(&walk, pos, rules);
     walk.first = walk.out = out;
     walk.out_end = out_end;
-    bb32 pieces = pos->pieces[pos->side];
     while (pieces)
         walk_piece(&walk, pos, bs_pop_lsb32(&pieces));
     return walk.overflow ? 0 : walk.out;
@@ -281,7 +296,7 @@ static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t directio
             return 0;
         uint8_t to = bs_pop_lsb32(&targets);
         out->from = (uint8_t)((to - delta) & 31u);
-        out->to = (uint8_t)(to | ((promotion_rank & BB_BIT(to)) ? MOVE_PROMOTES : 0u));
+        out->to = (uint8_t)(to | ((promotion_rank & bb_bit(to)) ? MOVE_PROMOTES : 0u));
         out->captured = 0;
         out++;
     }
@@ -328,15 +343,17 @@ static move *list_quiet(const position *pos, const struct rules *rules, move *ou
 
 move *mg_generate(const position *pos, const struct rules *rules, move *out, move *out_end)
 {
-    if (mg_has_capture(pos, rules))
-        return list_captures(pos, rules, out, out_end);
+    bb32 capturing = capturing_pieces(pos, rules);
+    if (capturing)
+        return list_captures(pos, rules, capturing, out, out_end);
     return list_quiet(pos, rules, out, out_end);
 }
 
 uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch, move *scratch_end)
 {
-    if (mg_has_capture(pos, rules)) {
-        move *end = list_captures(pos, rules, scratch, scratch_end);
+    bb32 capturing = capturing_pieces(pos, rules);
+    if (capturing) {
+        move *end = list_captures(pos, rules, capturing, scratch, scratch_end);
         return end ? (uint16_t)(end - scratch) : MG_OVERFLOW;
     }
     uint8_t side = pos->side;
@@ -365,7 +382,7 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
 void mg_make(position *pos, const move *m)
 {
     uint8_t side = pos->side, other = OTHER_COLOUR(side);
-    bb32 from = BB_BIT(m->from), to = BB_BIT(move_to(m));
+    bb32 from = bb_bit(m->from), to = bb_bit(move_to(m));
     /* from == to is possible: a king's capture can end where it started. */
     if (pos->men[side] & from) {
         pos->men[side] &= ~from;

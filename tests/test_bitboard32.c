@@ -1,0 +1,76 @@
+/*
+ * The square numbering against its definition: the dark square (f, r) is
+ * bit (3f + 4r) mod 32; the tables and the one-step shifts must agree with
+ * stepping on (file, rank) coordinates.
+ */
+#include "bitboard32.h"
+#include "check.h"
+
+/* Steps of each direction on (file, rank): up-left, up-right, down-right,
+ * down-left. */
+static const int8_t file_step[BB_DIRECTIONS] = { -1, 1, 1, -1 };
+static const int8_t rank_step[BB_DIRECTIONS] = { 1, 1, -1, -1 };
+
+static uint8_t on_board(int8_t file, int8_t rank)
+{
+    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
+}
+
+static void test_every_dark_square_has_its_own_bit_and_coordinates(void)
+{
+    bb32 seen = 0;
+    for (uint8_t rank = 0; rank < 8u; rank++)
+        for (uint8_t file = 0; file < 8u; file++) {
+            if (!BB_IS_DARK(file, rank))
+                continue;
+            uint8_t square = BB_SQUARE(file, rank);
+            CHECK(!(seen & bb_bit(square)));
+            seen |= bb_bit(square);
+            CHECK_EQ(bb_file(square), file);
+            CHECK_EQ(bb_rank(square), rank);
+        }
+    CHECK_EQ(seen, BB_ALL);
+}
+
+static void test_neighbours_and_shifts_match_coordinate_steps(void)
+{
+    for (uint8_t square = 0; square < BB_SQUARES; square++) {
+        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+            int8_t file = (int8_t)(bb_file(square) + file_step[direction]);
+            int8_t rank = (int8_t)(bb_rank(square) + rank_step[direction]);
+            uint8_t expected = on_board(file, rank) ? BB_SQUARE((uint8_t)file, (uint8_t)rank)
+                                                    : BB_NO_SQUARE;
+            CHECK_EQ(bb_neighbour(square, direction), expected);
+            bb32 stepped = bb_step(bb_bit(square), direction);
+            CHECK_EQ(stepped, expected == BB_NO_SQUARE ? 0 : bb_bit(expected));
+            CHECK_EQ(BB_OPPOSITE(direction) ^ direction, 2);
+        }
+    }
+}
+
+static void test_bit_of_every_square_is_one_shifted(void)
+{
+    for (uint8_t square = 0; square < BB_SQUARES; square++)
+        CHECK_EQ(bb_bit(square), (bb32)1u << square);
+}
+
+static void test_rank_masks_hold_the_first_and_last_ranks(void)
+{
+    bb32 first = 0, last = 0;
+    for (uint8_t file = 0; file < 8u; file += 2)
+        first |= bb_bit(BB_SQUARE(file, 0));
+    for (uint8_t file = 1; file < 8u; file += 2)
+        last |= bb_bit(BB_SQUARE(file, 7));
+    CHECK_EQ(BB_RANK_1, first);
+    CHECK_EQ(BB_RANK_8, last);
+}
+
+int main(void)
+{
+    check_begin(PSTR("bitboard32"));
+    RUN_TEST(test_every_dark_square_has_its_own_bit_and_coordinates);
+    RUN_TEST(test_neighbours_and_shifts_match_coordinate_steps);
+    RUN_TEST(test_bit_of_every_square_is_one_shifted);
+    RUN_TEST(test_rank_masks_hold_the_first_and_last_ranks);
+    return check_end();
+}
