@@ -1,6 +1,7 @@
 #include "movegen.h"
 
 #include "bitscan.h"
+#include "kingray.h"
 #include "progmem.h"
 
 /* Forward for a colour's men: white up (directions 0, 1), black down (2, 3). */
@@ -10,21 +11,6 @@
  * arrived on `to` going in direction d is to - delta[d]. */
 static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = { 1, 7, 31, 25 };
 
-
-/* The squares from square (exclusive) in direction up to and including the
- * first occupied one: a flying king's ray. */
-static bb32 king_ray(uint8_t square, uint8_t direction, bb32 occupied)
-{
-    bb32 ray = 0;
-    for (uint8_t s = bb_neighbour(square, direction); s != BB_NO_SQUARE;
-         s = bb_neighbour(s, direction)) {
-        bb32 bit = bb_bit(s);
-        ray |= bit;
-        if (occupied & bit)
-            break;
-    }
-    return ray;
-}
 
 /* ------------------------------------------------------------------------
  * The bitboard test: does the side to move have a capture at all?
@@ -325,7 +311,7 @@ static move *list_quiet(const position *pos, const struct rules *rules, move *ou
     while (kings && out) {
         uint8_t from = bs_pop_lsb32(&kings);
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-            bb32 targets = king_ray(from, direction, occupied) & empty;
+            bb32 targets = kr_ray(from, direction, occupied) & empty;
             while (targets) {
                 if (out == out_end)
                     return 0;
@@ -374,7 +360,7 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
     while (kings) {
         uint8_t from = bs_pop_lsb32(&kings);
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++)
-            count = (uint16_t)(count + bs_popcount32(king_ray(from, direction, occupied) & empty));
+            count = (uint16_t)(count + bs_popcount32(kr_ray(from, direction, occupied) & empty));
     }
     return count;
 }

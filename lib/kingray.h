@@ -1,0 +1,248 @@
+/*
+ * kingray.h - flying-king rays: the squares a Russian king sees along one
+ * diagonal direction, up to and including the first occupied square.
+ *
+ * Two implementations behind one contract, both always compiled so that the
+ * bench can compare them:
+ *
+ *   kr_ray_walk   steps one square at a time (bb_step's masks and rotations)
+ *                 until it leaves the board or lands on an occupied square.
+ *   kr_ray_table  gathers the occupancy of the squares in front of the king
+ *                 into a small index and looks the ray up in flash.
+ *
+ * The gather rests on one property of the numbering (bit 3f + 4r mod 32):
+ * the two diagonal steps are +1 and +7, and 7 = -1 mod 8, so along any
+ * diagonal the bit numbers modulo 8 are all different (at most 8 squares,
+ * stepping by +-1 mod 8).  Hence OR-ing the four bytes of (occupied & ray
+ * mask) loses nothing: it is the "magic" multiply (x * 0x01010101) >> 24 of
+ * chess bitboards, with no carries, done as three byte ORs (3 cycles on AVR
+ * where a 32x32 multiply is a ~50-cycle libgcc call).  build/host/kingmagic
+ * searched every magic with at most 4 set bits for one that gathers every
+ * diagonal of both families collision-free into the top byte; 0x01010101 is
+ * the cheapest on AVR (all bits byte-aligned).  In the folded byte the ray's
+ * squares form a run that is contiguous modulo 8 (an up-left ray ascends,
+ * an up-right ray descends); an 8x8 multiply by a per-ray power of two
+ * rotates it (low | high byte of the product: one MUL, one OR) so that the
+ * inner squares (all but the last, the board edge, which never blocks
+ * anything beyond it) land on bits 0..n-1, and a mask drops the edge.  That
+ * index selects a byte in
+ * kr_ray_bytes, the ray folded the same way; replicating that byte into all
+ * four bytes and masking with the empty-board ray unfolds it again.
+ *
+ * Flash: kr_entries 4 x 32 x 8 = 1,024 bytes (empty-board ray, table base,
+ * rotation multiplier, index mask) + kr_ray_bytes 734 bytes (2^n for each
+ * ray with n inner squares), in lib/kingray_tables.c, which
+ * `build/host/kingmagic --emit` writes from the generator in kingray.c;
+ * tests/host/test_kingmagic.sh regenerates it and compares.
+ *
+ * Measured on ATmega328P (simavr, avr-gcc 5.4 -Os, inlined between value
+ * probes, 4 directions x 32 squares x 16 random boards of about 8, 16 and 24
+ * pieces; the empty probe pair, 4 cycles here, subtracted):
+ *   kr_ray_walk   min 53, avg 96.0, max 273 cycles; 342 bytes of code
+ *   kr_ray_table  min 63, avg 63.0, max 63 cycles;  108 bytes of code
+ *                 + 1,758 bytes of tables
+ * (code: each wrapped in an out-of-line function, RET excluded).  The
+ * default kr_ray is therefore kr_ray_table on AVR.  On the host (x86-64,
+ * gcc 12 -O2) the two are within a few per cent, about 4.5 ns a call, the
+ * table slightly ahead, so it is the default there too; each target keeps
+ * its own line below so that a new measurement changes one of them.
+ */
+#ifndef BITDRAUGHTS_KINGRAY_H
+#define BITDRAUGHTS_KINGRAY_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "bitboard32.h"
+#include "platform.h"
+#include "progmem.h"
+
+/* The shared gather magic: (x * KR_FOLD_MAGIC) >> 24 is the OR of x's bytes
+ * for any x on one diagonal. */
+#define KR_FOLD_MAGIC 0x01010101u
+#define KR_FOLD_SHIFT 24u
+
+/* One king ray's parameters (8 bytes, so that the address is a shift). */
+struct kr_entry {
+    bb32 ray_mask;       /* the ray on an empty board */
+    uint16_t base;       /* first byte of this ray's slice of kr_ray_bytes */
+    uint8_t multiplier;  /* rotation of the folded byte, as an 8x8 multiply */
+    uint8_t index_mask;  /* 2^(inner squares) - 1 */
+};
+
+#define KR_RAY_BYTES 734u
+extern const struct kr_entry kr_entries[BB_DIRECTIONS][BB_SQUARES] PROGMEM;
+extern const uint8_t kr_ray_bytes[KR_RAY_BYTES] PROGMEM;
+
+_Static_assert(sizeof(struct kr_entry) == 8, "kr_entry is 8 bytes: entry address = direction << 8 | square << 3");
+
+#if BD_TARGET_AVR
+#  include "avr/kingray_avr.h"
+#endif
+
+/* The OR of the four bytes of x. */
+BD_INLINE uint8_t kr_fold(bb32 x)
+{
+    return (uint8_t)((uint8_t)x | (uint8_t)(x >> 8) | (uint8_t)(x >> 16)
+                     | (uint8_t)(x >> 24));
+}
+
+/* mask & (b in every byte), the inverse of kr_fold on one diagonal.  The
+ * union applies the same AND to each byte, so byte order does not matter;
+ * avr-gcc makes it four ANDs where the shifts and ORs cost 28 instructions. */
+BD_INLINE bb32 kr_unfold(bb32 mask, uint8_t b)
+{
+    union { bb32 word; uint8_t bytes[4]; } u = {mask};
+    u.bytes[0] &= b;
+    u.bytes[1] &= b;
+    u.bytes[2] &= b;
+    u.bytes[3] &= b;
+    return u.word;
+}
+
+/* The low and high bytes of folded * multiplier OR-ed: a rotation of folded
+ * when multiplier is a power of two. */
+BD_INLINE uint8_t kr_rotate(uint8_t folded, uint8_t multiplier)
+{
+    uint16_t product = (uint16_t)(folded * multiplier);
+    return (uint8_t)((uint8_t)product | (uint8_t)(product >> 8));
+}
+
+/* Reads an entry from flash (lib/avr/kingray_avr.h: one run of LPM Z+). */
+#ifndef kr_load_entry
+BD_INLINE void kr_load_entry(const struct kr_entry *entry, bb32 *ray_mask,
+                             uint16_t *base, uint8_t *multiplier, uint8_t *index_mask)
+{
+    *ray_mask = pgm_read_dword(&entry->ray_mask);
+    *base = pgm_read_word(&entry->base);
+    *multiplier = pgm_read_byte(&entry->multiplier);
+    *index_mask = pgm_read_byte(&entry->index_mask);
+}
+#endif
+
+/* The bit of a square: 1 << square with constant shifts only, which on AVR
+ * are register moves (a variable 32-bit shift is a loop of up to 31 rounds). */
+BD_INLINE bb32 kr_square_bit(uint8_t square)
+{
+    bb32 bit = (uint8_t)(1u << (square & 7u));
+    if (square & 8u)
+        bit <<= 8;
+    if (square & 16u)
+        bit <<= 16;
+    return bit;
+}
+
+/* One step of the squares of x in a direction, as bb_step, with the
+ * rotation by 7 written as a rotation by 8 (byte moves) and one by -1, which
+ * avr-gcc does not find by itself in bb_rotl(x, 7) (two shift loops). */
+BD_INLINE bb32 kr_rotl1(bb32 x) { return (x << 1) | (x >> 31); }
+BD_INLINE bb32 kr_rotr1(bb32 x) { return (x >> 1) | (x << 31); }
+BD_INLINE bb32 kr_rotl8(bb32 x) { return (x << 8) | (x >> 24); }
+BD_INLINE bb32 kr_rotr8(bb32 x) { return (x >> 8) | (x << 24); }
+BD_INLINE bb32 kr_step(bb32 x, uint8_t direction)
+{
+    switch (direction) {
+    case BB_UP_LEFT:    return kr_rotl1(x & BB_CAN_UP_LEFT);
+    case BB_UP_RIGHT:   return kr_rotr1(kr_rotl8(x & BB_CAN_UP_RIGHT));
+    case BB_DOWN_RIGHT: return kr_rotr1(x & BB_CAN_DOWN_RIGHT);
+    default:            return kr_rotl1(kr_rotr8(x & BB_CAN_DOWN_LEFT));
+    }
+}
+
+/* The walk from the one-square board at; direction is a constant at every
+ * call, so each copy has its step inlined and no switch in the loop. */
+BD_INLINE bb32 kr_walk_from(bb32 at, uint8_t direction, bb32 occupied)
+{
+    bb32 ray = 0;
+    do {
+        at = kr_step(at, direction);
+        ray |= at;
+    } while (at & ~occupied);
+    return ray;
+}
+
+/* The squares from square (exclusive) in direction up to and including the
+ * first square of occupied, or to the board edge.  square < 32, direction <
+ * BB_DIRECTIONS; whether square itself is occupied does not matter. */
+BD_INLINE bb32 kr_ray_walk(uint8_t square, uint8_t direction, bb32 occupied)
+{
+    BD_ASSERT(square < BB_SQUARES && direction < BB_DIRECTIONS);
+    bb32 at = kr_square_bit(square);
+    switch (direction) {
+    case BB_UP_LEFT:    return kr_walk_from(at, BB_UP_LEFT, occupied);
+    case BB_UP_RIGHT:   return kr_walk_from(at, BB_UP_RIGHT, occupied);
+    case BB_DOWN_RIGHT: return kr_walk_from(at, BB_DOWN_RIGHT, occupied);
+    default:            return kr_walk_from(at, BB_DOWN_LEFT, occupied);
+    }
+}
+
+/* Same contract as kr_ray_walk. */
+BD_INLINE bb32 kr_ray_table(uint8_t square, uint8_t direction, bb32 occupied)
+{
+    BD_ASSERT(square < BB_SQUARES && direction < BB_DIRECTIONS);
+    bb32 ray_mask;
+    uint16_t base;
+    uint8_t multiplier, index_mask;
+    /* &kr_entries[direction][square]: rows of 256 bytes, entries of 8, so
+     * the offset is two bytes put side by side, not a multiplication. */
+    uint16_t offset = (uint16_t)((uint16_t)direction << 8 | (uint8_t)(square << 3));
+    kr_load_entry((const struct kr_entry *)((const uint8_t *)kr_entries + offset),
+                  &ray_mask, &base, &multiplier, &index_mask);
+    uint8_t index = (uint8_t)(kr_rotate(kr_fold(occupied & ray_mask), multiplier)
+                              & index_mask);
+    return kr_unfold(ray_mask, pgm_read_byte(&kr_ray_bytes[base + index]));
+}
+
+/* The default, per target (see the figures above). */
+#if BD_TARGET_AVR
+#  define kr_ray kr_ray_table   /* 63 cycles against 96 on average */
+#else
+#  define kr_ray kr_ray_table   /* within a few per cent of the walk */
+#endif
+
+/* ------------------------------------------------------------------------
+ * The table generator (kingray.c), used by build/host/kingmagic and by the
+ * test that compares the committed tables with it.  Host-only in practice.
+ * ------------------------------------------------------------------------ */
+
+struct kr_tables {
+    struct kr_entry entries[BB_DIRECTIONS][BB_SQUARES];
+    uint8_t ray_bytes[KR_RAY_BYTES];
+};
+
+/* The 15 diagonals as masks, the 8 of the up-left family first, each
+ * family from its lowest square up; returns out + 15. */
+#define KR_DIAGONALS 15u
+#define KR_UP_LEFT_DIAGONALS 8u
+bb32 *kr_diagonals(bb32 *out);
+
+/* True when (s * magic) >> KR_FOLD_SHIFT is different for every subset s
+ * of every diagonal. */
+uint8_t kr_fold_magic_is_valid(uint32_t magic);
+
+/* Writes the valid fold magics with at most max_bits set bits, cheapest on
+ * AVR first (fewest bits off byte boundaries, then fewest bits, then
+ * smallest), until out_end; returns the end of what it wrote.  Counts all of
+ * them into *found. */
+uint32_t *kr_search_fold_magics(uint8_t max_bits, uint32_t *out,
+                                uint32_t *out_end, uint32_t *found);
+
+/* The classic per-diagonal magic, for comparison: the cheapest (as above)
+ * with at most max_bits set bits such that (s * magic) >> (32 - n) differs
+ * for the 2^n subsets s of mask (n <= 8); 0 when none. */
+uint32_t kr_search_diagonal_magic(bb32 mask, uint8_t max_bits);
+
+/* The smallest 8-bit multiplier whose kr_rotate of the folded occupancy of
+ * the ray ray_mask (from a square in direction), masked with index_mask,
+ * ignores the ray's last square and differs for each subset of the others;
+ * 0 when none works. */
+uint8_t kr_search_multiplier(bb32 ray_mask, uint8_t direction, uint8_t index_mask);
+
+/* Fills *tables (with fold magic KR_FOLD_MAGIC); returns 0 on success, 1
+ * when some ray has no multiplier or the sizes do not add up. */
+uint8_t kr_generate(struct kr_tables *tables);
+
+/* Writes the C source of lib/kingray_tables.c; command names the command
+ * line for the file's header comment. */
+void kr_emit(FILE *out, const struct kr_tables *tables, const char *command);
+
+#endif
