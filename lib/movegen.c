@@ -269,49 +269,90 @@ static move *list_captures(const position *pos, const struct rules *rules, bb32 
 }
 
 /* ------------------------------------------------------------------------
- * Quiet moves
+ * Quiet moves.
+ *
+ * Whether a capture exists is decided first, by stepping the pieces that
+ * may capture up or down onto enemy pieces and again onto empty squares.
+ * Only then are the quiet steps taken, by the pieces that may move that
+ * way without capturing (forward men and short kings; a Russian man may
+ * capture backwards but not step backwards).  Recomputing a step costs less
+ * on AVR than keeping four more 32-bit values alive.
  * ------------------------------------------------------------------------ */
+
+struct movers {
+    bb32 up, down;              /* pieces that may capture up / down */
+    bb32 up_quiet, down_quiet;  /* pieces that may step up / down */
+};
+
+BD_INLINE void movers_of(struct movers *movers, const position *pos, const struct rules *rules)
+{
+    uint8_t side = pos->side;
+    bb32 men = pos->men[side];
+    bb32 short_kings = rules->flying_kings ? 0 : pos_kings(pos, side);
+    bb32 backwards = rules->men_capture_backwards ? men : 0;
+    bb32 forward = men | short_kings;
+    if (side == WHITE) {
+        movers->up = movers->up_quiet = forward;
+        movers->down = backwards | short_kings;
+        movers->down_quiet = short_kings;
+    } else {
+        movers->down = movers->down_quiet = forward;
+        movers->up = backwards | short_kings;
+        movers->up_quiet = short_kings;
+    }
+}
+
+/* True when one of the pieces can make a short jump. */
+BD_INLINE uint8_t has_short_jump(bb32 up, bb32 down, bb32 enemy, bb32 empty)
+{
+    if (up && ((bb_up_left(bb_up_left(up) & enemy) | bb_up_right(bb_up_right(up) & enemy)) & empty))
+        return 1;
+    return down &&
+           ((bb_down_right(bb_down_right(down) & enemy) | bb_down_left(bb_down_left(down) & enemy)) & empty);
+}
+
+static uint8_t flying_capture(const position *pos, const struct rules *rules)
+{
+    bb32 kings = pos_kings(pos, pos->side);
+    return rules->flying_kings && kings &&
+           flying_king_can_capture(kings, pos->pieces[OTHER_COLOUR(pos->side)], ~pos_occupied(pos));
+}
+
+/* True when the side to move must capture; fills movers. */
+static uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
+{
+    movers_of(movers, pos, rules);
+    return has_short_jump(movers->up, movers->down, pos->pieces[OTHER_COLOUR(pos->side)],
+                          ~pos_occupied(pos)) ||
+           flying_capture(pos, rules);
+}
 
 /* Lists a move from `to - delta` to every square of `targets`. */
 static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t direction,
-                        bb32 promotion_rank)
+                        bb32 men, bb32 promotion_rank)
 {
     uint8_t delta = pgm_read_byte(&step_delta[direction]);
     while (targets) {
         if (out == out_end)
             return 0;
         uint8_t to = bs_pop_lsb32(&targets);
-        out->from = (uint8_t)((to - delta) & 31u);
-        out->to = (uint8_t)(to | ((promotion_rank & bb_bit(to)) ? MOVE_PROMOTES : 0u));
+        uint8_t from = (uint8_t)((to - delta) & 31u);
+        uint8_t promotes = (promotion_rank & bb_bit(to)) && (men & bb_bit(from));
+        out->from = from;
+        out->to = (uint8_t)(to | (promotes ? MOVE_PROMOTES : 0u));
         out->captured = 0;
         out++;
     }
     return out;
 }
 
-static move *list_quiet(const position *pos, const struct rules *rules, move *out, move *out_end)
+/* The flying kings' quiet moves: every empty square of every ray. */
+static move *list_flying_king_steps(move *out, move *out_end, bb32 kings, bb32 occupied)
 {
-    uint8_t side = pos->side;
-    bb32 occupied = pos_occupied(pos);
-    bb32 empty = ~occupied;
-    bb32 men = pos->men[side];
-    bb32 kings = pos_kings(pos, side);
-    uint8_t forward = FIRST_FORWARD(side);
-    bb32 promotion_rank = pos_promotion_rank(side);
-
-    for (uint8_t i = 0; i < 2u && out; i++) {
-        uint8_t direction = (uint8_t)(forward + i);
-        out = list_steps(out, out_end, bb_step(men, direction) & empty, direction, promotion_rank);
-    }
-    if (!rules->flying_kings) {
-        for (uint8_t direction = 0; direction < BB_DIRECTIONS && out; direction++)
-            out = list_steps(out, out_end, bb_step(kings, direction) & empty, direction, 0);
-        return out;
-    }
-    while (kings && out) {
+    while (kings) {
         uint8_t from = bs_pop_lsb32(&kings);
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-            bb32 targets = kr_ray(from, direction, occupied) & empty;
+            bb32 targets = kr_ray(from, direction, occupied) & ~occupied;
             while (targets) {
                 if (out == out_end)
                     return 0;
@@ -325,42 +366,53 @@ static move *list_quiet(const position *pos, const struct rules *rules, move *ou
     return out;
 }
 
+
 /* ------------------------------------------------------------------------ */
 
 move *mg_generate(const position *pos, const struct rules *rules, move *out, move *out_end)
 {
-    bb32 capturing = capturing_pieces(pos, rules);
-    if (capturing)
-        return list_captures(pos, rules, capturing, out, out_end);
-    return list_quiet(pos, rules, out, out_end);
+    struct movers movers;
+    if (must_capture(pos, rules, &movers))
+        return list_captures(pos, rules, capturing_pieces(pos, rules), out, out_end);
+
+    bb32 empty = ~pos_occupied(pos);
+    bb32 men = pos->men[pos->side];
+    bb32 rank = pos_promotion_rank(pos->side);
+    if (movers.up_quiet) {
+        out = list_steps(out, out_end, bb_up_left(movers.up_quiet) & empty, BB_UP_LEFT, men, rank);
+        if (out)
+            out = list_steps(out, out_end, bb_up_right(movers.up_quiet) & empty, BB_UP_RIGHT, men, rank);
+    }
+    if (out && movers.down_quiet) {
+        out = list_steps(out, out_end, bb_down_right(movers.down_quiet) & empty, BB_DOWN_RIGHT, men, rank);
+        if (out)
+            out = list_steps(out, out_end, bb_down_left(movers.down_quiet) & empty, BB_DOWN_LEFT, men, rank);
+    }
+    if (out && rules->flying_kings)
+        out = list_flying_king_steps(out, out_end, pos_kings(pos, pos->side), ~empty);
+    return out;
 }
 
 uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch, move *scratch_end)
 {
-    bb32 capturing = capturing_pieces(pos, rules);
-    if (capturing) {
-        move *end = list_captures(pos, rules, capturing, scratch, scratch_end);
+    struct movers movers;
+    if (must_capture(pos, rules, &movers)) {
+        move *end = list_captures(pos, rules, capturing_pieces(pos, rules), scratch, scratch_end);
         return end ? (uint16_t)(end - scratch) : MG_OVERFLOW;
     }
-    uint8_t side = pos->side;
-    bb32 occupied = pos_occupied(pos);
-    bb32 empty = ~occupied;
-    bb32 men = pos->men[side];
-    bb32 kings = pos_kings(pos, side);
-    uint8_t forward = FIRST_FORWARD(side);
-    uint16_t count = (uint16_t)(bs_popcount32(bb_step(men, forward) & empty) +
-                                bs_popcount32(bb_step(men, (uint8_t)(forward + 1u)) & empty));
-    if (!kings)
-        return count;
-    if (!rules->flying_kings) {
-        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++)
-            count = (uint16_t)(count + bs_popcount32(bb_step(kings, direction) & empty));
-        return count;
-    }
+    bb32 empty = ~pos_occupied(pos);
+    uint16_t count = 0;
+    if (movers.up_quiet)
+        count = (uint16_t)(bs_popcount32(bb_up_left(movers.up_quiet) & empty) +
+                           bs_popcount32(bb_up_right(movers.up_quiet) & empty));
+    if (movers.down_quiet)
+        count = (uint16_t)(count + bs_popcount32(bb_down_right(movers.down_quiet) & empty) +
+                           bs_popcount32(bb_down_left(movers.down_quiet) & empty));
+    bb32 kings = rules->flying_kings ? pos_kings(pos, pos->side) : 0;
     while (kings) {
         uint8_t from = bs_pop_lsb32(&kings);
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++)
-            count = (uint16_t)(count + bs_popcount32(kr_ray(from, direction, occupied) & empty));
+            count = (uint16_t)(count + bs_popcount32(kr_ray(from, direction, ~empty) & empty));
     }
     return count;
 }
