@@ -46,8 +46,10 @@ UNIT_TESTS    := $(basename $(notdir $(wildcard tests/test_*.c)))
 ATMEGA_TESTS  := $(basename $(notdir $(wildcard tests/atmega/test_*.c)))
 HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c)))
 RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
-# Firmware programs: firmware/<name>/*.c, one ELF each.
+# Firmware programs: firmware/<name>/*.c, one ELF each; those that need an
+# ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 FW_PROGRAMS   := $(filter-out common,$(notdir $(wildcard firmware/*)))
+FW_ATMEGA_ONLY := perft demo
 SIM_TEST_BOARDS := uno attiny85
 BENCH_BOARDS    := uno attiny85 mega2560
 
@@ -157,7 +159,7 @@ $(1)_SUPPORT := $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_DIR)/libbitdra
 $$($(1)_DIR)/%.elf:
 	$$(call say,AVR-LD,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(AVR_CC) $$($(1)_LDFLAGS) $$^ -o $$@
+	$$(Q)$(AVR_CC) $$($(1)_LDFLAGS) -Wl,-Map=$$(@:.elf=.map) $$^ -o $$@
 
 $(foreach p,$(FW_PROGRAMS),
 $$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard firmware/$(p)/*.c)) $$($(1)_SUPPORT))
@@ -168,7 +170,8 @@ $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/atmega/$(t).o $(TEST_SUPPORT
 $(foreach r,$(RUNNER_FW),
 $$($(1)_DIR)/runner/$(r).elf: $$($(1)_DIR)/obj/tests/runner/$(r).o $$($(1)_SUPPORT))
 
-$(1)_FIRMWARE := $(FW_PROGRAMS:%=$$($(1)_DIR)/%.elf)
+$(1)_PROGRAMS := $(if $(filter attiny%,$($(1)_MCU)),$(filter-out $(FW_ATMEGA_ONLY),$(FW_PROGRAMS)),$(FW_PROGRAMS))
+$(1)_FIRMWARE := $$($(1)_PROGRAMS:%=$$($(1)_DIR)/%.elf)
 $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
@@ -185,7 +188,7 @@ firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE))
 deps:
 	$(Q).ci/install-deps
 
-test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) \
+test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
 

@@ -4,21 +4,30 @@
  * counts the cycles per probe; this firmware only says which probe is which:
  *
  *   mcu <name>
- *   routine <name> <input set> <probe id> <table bytes> [<callee> ...]
+ *   routine <name> <input set> <probe id> <table bytes> <size symbol> [<callee> ...]
  *
  * and firmware/bench/run-bench.sh joins the two, subtracts the empty probe
- * pair (probe 0) and adds code sizes from the object file (each variant also
- * has a bench_size_<name> wrapper, compiled but never linked).
+ * pair (probe 0) and adds code sizes: the size symbol is a wrapper compiled
+ * into bench.o but never linked (bench_size_<name>); a callee is a library
+ * routine, or obj:NAME.o for a whole library object.
  *
  * Input sets: S8 = every byte 1..255; S32P = 256 words whose lowest set bit
- * is spread evenly over bits 0..31; S32R = 256 random non-zero words.
+ * is spread evenly over bits 0..31; S32R = 256 random non-zero words;
+ * RAYS = every square and direction on 8 random boards; START = the start
+ * position; PLY1 = the positions after each first move.  The checkers rows
+ * need an ATmega's RAM and are left out on the ATtiny85.
  */
 #include <avr/pgmspace.h>
 
 #include "avrsim_io.h"
 #include "bitscan.h"
 #include "bitscan_variants.h"
+#include "kingray.h"
+#include "perft.h"
 #include "serial.h"
+
+/* The checkers rows need an ATmega with 32 KB of flash and 2 KB of RAM. */
+#define BENCH_CHECKERS (FLASHEND > 0x3FFF && RAMEND > 0x7FF)
 
 #define WORD_INPUTS 256u
 
@@ -39,6 +48,12 @@ enum {
     BS_POPCOUNT32_VARIANTS(PROBE_ID)
     EXTRA32R_ROUTINES(PROBE_ID)
 #undef PROBE_ID
+    PROBE_KINGRAY_TABLE,
+    PROBE_KINGRAY_WALK,
+    PROBE_MOVEGEN_ENGLISH,
+    PROBE_MOVEGEN_RUSSIAN,
+    PROBE_PERFT6_ENGLISH,
+    PROBE_PERFT6_RUSSIAN,
     PROBE_COUNT
 };
 _Static_assert(PROBE_COUNT <= AVRSIM_PROBE_COUNT, "more routines than probes");
@@ -67,8 +82,9 @@ static uint32_t random_word(uint32_t *state)
     return word ? word : 1u;
 }
 
-static void describe(const char *name_P, const char *inputs_P, uint8_t probe,
-                     uint16_t table_bytes, const char *callees_P)
+static void describe_sized(const char *name_P, const char *inputs_P, uint8_t probe,
+                           uint16_t table_bytes, const char *size_symbol_P,
+                           const char *callees_P)
 {
     serial_puts_P(PSTR("routine "));
     serial_puts_P(name_P);
@@ -79,9 +95,14 @@ static void describe(const char *name_P, const char *inputs_P, uint8_t probe,
     serial_putc(' ');
     serial_put_u32(table_bytes);
     serial_putc(' ');
+    serial_puts_P(size_symbol_P);
+    serial_putc(' ');
     serial_puts_P(callees_P);
     serial_putc('\n');
 }
+
+#define describe(name_P, inputs_P, probe, table_bytes, callees_P, name) \
+    describe_sized(name_P, inputs_P, probe, table_bytes, PSTR("bench_size_" #name), callees_P)
 
 /* Size wrappers: compiled into bench.o for avr-nm, dropped by the linker. */
 #define SIZE_WRAPPER8(name, fn, table_bytes, callee) \
@@ -102,7 +123,7 @@ EXTRA32R_ROUTINES(SIZE_WRAPPER32)
         AVRSIM_PROBE_END_VALUE(PROBE_##name, result);                      \
         sink = result;                                                     \
     }                                                                      \
-    describe(PSTR(#name), PSTR("S8"), PROBE_##name, table_bytes, PSTR(callee));
+    describe(PSTR(#name), PSTR("S8"), PROBE_##name, table_bytes, PSTR(callee), name);
 
 #define MEASURE_WORDS(name, fn, table_bytes, callee, make_word, set_name)  \
     {                                                                      \
@@ -115,12 +136,99 @@ EXTRA32R_ROUTINES(SIZE_WRAPPER32)
             sink = result;                                                 \
         }                                                                  \
         describe(PSTR(#name), PSTR(set_name), PROBE_##name, table_bytes,   \
-                 PSTR(callee));                                            \
+                 PSTR(callee), name);                                      \
     }
 #define MEASURE_S32P(name, fn, table_bytes, callee) \
     MEASURE_WORDS(name, fn, table_bytes, callee, spread_word(&state, (uint8_t)k), "S32P")
 #define MEASURE_S32R(name, fn, table_bytes, callee) \
     MEASURE_WORDS(name, fn, table_bytes, callee, random_word(&state), "S32R")
+
+#if BENCH_CHECKERS
+#define BENCH_STACK_MOVES 100u
+static move stack[BENCH_STACK_MOVES];
+
+uint8_t bench_size_kingray_table(uint8_t square, uint8_t direction, bb32 occupied)
+{
+    return (uint8_t)kr_ray_table(square, direction, occupied);
+}
+
+uint8_t bench_size_kingray_walk(uint8_t square, uint8_t direction, bb32 occupied)
+{
+    return (uint8_t)kr_ray_walk(square, direction, occupied);
+}
+
+uint64_t bench_size_perft(const position *pos, const struct rules *rules, uint8_t depth)
+{
+    return perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
+}
+
+#define KINGRAY_BOARDS 8u
+#define MEASURE_KINGRAY(probe, ray)                                            \
+    {                                                                          \
+        uint32_t state = 0x1B873593u;                                          \
+        for (uint8_t board = 0; board < KINGRAY_BOARDS; board++) {             \
+            bb32 occupied = xorshift32(&state) & xorshift32(&state);           \
+            for (uint8_t square = 0; square < BB_SQUARES; square++)            \
+                for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) { \
+                    bb32 seen = occupied;                                      \
+                    AVRSIM_PROBE_BEGIN_VALUE(probe, seen);                     \
+                    bb32 result = ray(square, direction, seen);                \
+                    AVRSIM_PROBE_END_VALUE(probe, result);                     \
+                    sink = (uint8_t)result;                                    \
+                }                                                              \
+        }                                                                      \
+    }
+
+#define CHECKERS_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
+                         "obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
+
+BD_INLINE void measure_movegen(const struct rules *rules, uint8_t probe)
+{
+    position start;
+    pos_initial(&start, rules);
+    move *end = mg_generate(&start, rules, stack, stack + BENCH_STACK_MOVES);
+    for (const move *m = stack; m < end; m++) {
+        position child = start;
+        mg_make(&child, m);
+        AVRSIM_PROBE_BEGIN(probe);
+        move *child_end = mg_generate(&child, rules, end, stack + BENCH_STACK_MOVES);
+        AVRSIM_PROBE_END(probe);
+        sink = (uint8_t)(child_end - end);
+    }
+}
+
+BD_INLINE void measure_perft6(const struct rules *rules, uint8_t probe)
+{
+    position start;
+    pos_initial(&start, rules);
+    AVRSIM_PROBE_BEGIN(probe);
+    uint64_t leaves = perft(&start, rules, 6, stack, stack + BENCH_STACK_MOVES);
+    AVRSIM_PROBE_END(probe);
+    sink = (uint8_t)leaves;
+}
+
+static void measure_checkers(void)
+{
+    MEASURE_KINGRAY(PROBE_KINGRAY_TABLE, kr_ray_table)
+    describe_sized(PSTR("kingray-table"), PSTR("RAYS"), PROBE_KINGRAY_TABLE, 0,
+                   PSTR("bench_size_kingray_table"), PSTR("obj:kingray_tables.o"));
+    MEASURE_KINGRAY(PROBE_KINGRAY_WALK, kr_ray_walk)
+    describe_sized(PSTR("kingray-walk"), PSTR("RAYS"), PROBE_KINGRAY_WALK, 0,
+                   PSTR("bench_size_kingray_walk"), PSTR("bb_neighbours"));
+    measure_movegen(&rules_english, PROBE_MOVEGEN_ENGLISH);
+    describe_sized(PSTR("movegen-english"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH, 0,
+                   PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+    measure_movegen(&rules_russian, PROBE_MOVEGEN_RUSSIAN);
+    describe_sized(PSTR("movegen-russian"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN, 0,
+                   PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+    measure_perft6(&rules_english, PROBE_PERFT6_ENGLISH);
+    describe_sized(PSTR("perft6-english"), PSTR("START"), PROBE_PERFT6_ENGLISH, 0,
+                   PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+    measure_perft6(&rules_russian, PROBE_PERFT6_RUSSIAN);
+    describe_sized(PSTR("perft6-russian"), PSTR("START"), PROBE_PERFT6_RUSSIAN, 0,
+                   PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+}
+#endif
 
 int main(void)
 {
@@ -139,5 +247,8 @@ int main(void)
     BS_LSB32_VARIANTS(MEASURE_S32P)
     BS_POPCOUNT32_VARIANTS(MEASURE_S32R)
     EXTRA32R_ROUTINES(MEASURE_S32R)
+#if BENCH_CHECKERS
+    measure_checkers();
+#endif
     return 0;
 }

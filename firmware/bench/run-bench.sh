@@ -19,9 +19,33 @@ for board in $BENCH_BOARDS; do
     obj=$BUILD/$board/obj/firmware/bench/bench.o
     "$BUILD/host/avrsim" --probes "$out/$board-probes.csv" "$elf" > "$out/$board-routines.txt"
     { avr-nm -S -t d "$obj"; avr-nm -S -t d "$elf"; } > "$out/$board-sizes.txt"
-    awk -v sizes="$out/$board-sizes.txt" -v probes="$out/$board-probes.csv" '
+    # Flash each library object keeps in the linked bench (from the linker
+    # map, after --gc-sections), for the whole-module rows.
+    awk '
+        /^Linker script and memory map/ { linked = 1 }
+        !linked { next }
+        /^ \.(text|data|rodata|progmem)/ && NF == 1 { pending = 1; next }
+        /^ \.(text|data|rodata|progmem)/ && NF >= 4 { add($3, $4); pending = 0; next }
+        pending && NF >= 3 && $1 ~ /^0x/ { add($2, $3) }
+        { pending = 0 }
+        function add(hex, file,    n, i, digit) {
+            if (file !~ /libbitdraughts\.a\(/) return
+            sub(/.*\(/, "", file)
+            sub(/\)$/, "", file)
+            n = 0
+            hex = tolower(substr(hex, 3))
+            for (i = 1; i <= length(hex); i++) n = n * 16 + index("0123456789abcdef", substr(hex, i, 1)) - 1
+            kept[file] += n
+        }
+        END { for (f in kept) print f, kept[f] }' "${elf%.elf}.map" > "$out/$board-objects.txt"
+    awk -v sizes="$out/$board-sizes.txt" -v probes="$out/$board-probes.csv" \
+        -v objects="$out/$board-objects.txt" '
         BEGIN {
             RET_BYTES = 2
+            while ((getline line < objects) > 0) {
+                split(line, f, " ")
+                objsize[f[1]] = f[2]
+            }
             while ((getline line < sizes) > 0) {
                 n = split(line, f, " ")
                 if (n == 4) size[f[4]] = f[2] + 0
@@ -38,14 +62,19 @@ for board in $BENCH_BOARDS; do
         }
         $1 == "mcu" { mcu = $2 }
         $1 == "routine" {
-            name = $2; probe = $4
-            wrapper = "bench_size_" name
+            name = $2; probe = $4; wrapper = $6
             if (!(wrapper in size) || !(probe in pmin)) {
                 print "run-bench: no size or no cycles for " name > "/dev/stderr"
                 exit 1
             }
             bytes = size[wrapper] - RET_BYTES + $5
-            for (i = 6; i <= NF; i++) bytes += size[$i]
+            for (i = 7; i <= NF; i++) {
+                if ($i ~ /^obj:/) {
+                    bytes += objsize[substr($i, 5)]   # none kept: 0 bytes
+                } else {
+                    bytes += size[$i]
+                }
+            }
             printf "%s,%s,%s,%d,%d,%.2f,%d\n", mcu, name, $3, bytes,
                    pmin[probe] - overhead, pavg[probe] - overhead, pmax[probe] - overhead
         }' "$out/$board-routines.txt" >> "$csv"
@@ -77,6 +106,16 @@ compiler=$(avr-gcc --version | head -n 1)
             verdict("atmega328p lsb32 max cycles", $7, 28)
         }
         $1 == "atmega328p" && $2 == "popcount32" { verdict("atmega328p popcount32 max cycles", $7, 50) }
+        $1 == "atmega328p" && $2 == "perft6-english" {
+            verdict("atmega328p perft6-english cycles", $7, 5600000)
+        }
+        $1 == "atmega328p" && $2 == "kingray-table" { table = $6 }
+        $1 == "atmega328p" && $2 == "kingray-walk" { walk = $6 }
+        END {
+            if (table != "" && walk != "")
+                printf "- atmega328p kingray default: table %s avg against walk %s: %s\n", table, walk,
+                       (table + 0 <= walk + 0 ? "the table is the faster, and the default" : "MISSED: the walk is faster")
+        }
         $1 == "attiny85" && $2 == "lsb8" {
             verdict("attiny85 lsb8 max cycles", $7, 20)
             verdict("attiny85 lsb8 spread max-min (constant time)", $7 - $5, 0)
