@@ -7,6 +7,7 @@ const struct rules rules_russian = {
     .flying_kings = 1,
     .promotion_continues_capture = 1,
     .pdn_game_type = 25,
+    .draw_quiet_plies = 30,
 };
 
 const struct rules rules_english = {
@@ -16,6 +17,7 @@ const struct rules rules_english = {
     .flying_kings = 0,
     .promotion_continues_capture = 0,
     .pdn_game_type = 21,
+    .draw_quiet_plies = 80,
 };
 
 const struct rules *rules_of(uint8_t variant)

@@ -28,6 +28,9 @@ struct rules {
     uint8_t flying_kings;               /* Russian: any distance */
     uint8_t promotion_continues_capture;/* Russian: the new king goes on capturing */
     uint8_t pdn_game_type;              /* PDN GameType tag: 25 Russian, 21 English */
+    uint8_t draw_quiet_plies;           /* a draw after this many plies with no capture
+                                           and no man move: Russian 15 moves each (30),
+                                           English 40 moves each (80) */
 };
 
 extern const struct rules rules_russian;
