@@ -22,6 +22,8 @@ const uint8_t bb_neighbours[BB_SQUARES][BB_DIRECTIONS] PROGMEM = {
     { 29,  3, 27, 21 }, { 30,  4, 28, 22 }, { 31,  5, 29, 23 }, { 0xFF, 0xFF, 30, 24 },
 };
 
+const uint8_t bb_byte_bits[8] PROGMEM = { 1, 2, 4, 8, 16, 32, 64, 128 };
+
 #define BB_BITS4(n) BB_BIT(n), BB_BIT((n) + 1), BB_BIT((n) + 2), BB_BIT((n) + 3)
 const bb32 bb_square_bits[BB_SQUARES] PROGMEM = {
     BB_BITS4(0), BB_BITS4(4), BB_BITS4(8), BB_BITS4(12),

@@ -79,6 +79,38 @@ BD_INLINE bb32 bb_bit(uint8_t square)
 #endif
 }
 
+extern const uint8_t bb_byte_bits[8];   /* 1 << n, in flash on AVR */
+
+/* One square of a bitboard in memory.  On AVR these touch the one byte that
+ * holds the square (a read-modify-write of 32 bits, or a shift by a
+ * variable count, would cost several times more). */
+BD_INLINE uint8_t bb_has(const bb32 *board, uint8_t square)
+{
+#if BD_TARGET_AVR
+    return ((const uint8_t *)board)[square >> 3] & pgm_read_byte(&bb_byte_bits[square & 7u]);
+#else
+    return (uint8_t)((*board >> square) & 1u);
+#endif
+}
+
+BD_INLINE void bb_add(bb32 *board, uint8_t square)
+{
+#if BD_TARGET_AVR
+    ((uint8_t *)board)[square >> 3] |= pgm_read_byte(&bb_byte_bits[square & 7u]);
+#else
+    *board |= (bb32)1u << square;
+#endif
+}
+
+BD_INLINE void bb_remove(bb32 *board, uint8_t square)
+{
+#if BD_TARGET_AVR
+    ((uint8_t *)board)[square >> 3] &= (uint8_t)~pgm_read_byte(&bb_byte_bits[square & 7u]);
+#else
+    *board &= ~((bb32)1u << square);
+#endif
+}
+
 /* File and rank of a square, 0..7 each. */
 uint8_t bb_file(uint8_t square);
 uint8_t bb_rank(uint8_t square);

@@ -327,6 +327,130 @@ static uint8_t must_capture(const position *pos, const struct rules *rules, stru
            flying_capture(pos, rules);
 }
 
+/* ------------------------------------------------------------------------
+ * Captures, mostly without the walk.
+ *
+ * Most captures in a game are a single jump by a man that cannot go on.
+ * Such a jump is found with bitboards (step the pieces onto enemy pieces,
+ * then onto empty squares; the landing square names the jump), and whether
+ * it could go on is one more short bitboard test from the landing square,
+ * with the jumped piece still standing and the start square now empty.
+ * Only the pieces with a jump that goes on, a Russian man promoted on the
+ * way, and every flying king are walked square by square, each piece as a
+ * whole, so that two orders of the same captures stay one move.
+ * ------------------------------------------------------------------------ */
+
+struct jump_scan {
+    const position *pos;
+    const struct rules *rules;
+    bb32 enemy, empty, men, promotion_rank;
+    bb32 walkers;               /* pieces to walk square by square */
+};
+
+/* Could a short piece that jumped from `from` over `victim` to `landing` go
+ * on capturing? */
+static uint8_t jump_goes_on(const struct jump_scan *scan, bb32 from, bb32 victim, bb32 landing)
+{
+    uint8_t is_man = (scan->men & from) != 0;
+    if (is_man && (landing & scan->promotion_rank))
+        return scan->rules->promotion_continues_capture;  /* walked as a new king */
+    bb32 enemy = scan->enemy & ~victim;
+    bb32 empty = scan->empty | from;
+    uint8_t side = scan->pos->side;
+    uint8_t backwards = !is_man || scan->rules->men_capture_backwards;
+    if ((side == WHITE || backwards) &&
+        ((bb_up_left(bb_up_left(landing) & enemy) | bb_up_right(bb_up_right(landing) & enemy)) & empty))
+        return 1;
+    return (side == BLACK || backwards) &&
+           ((bb_down_right(bb_down_right(landing) & enemy) | bb_down_left(bb_down_left(landing) & enemy)) &
+            empty);
+}
+
+/* The landing squares of the short jumps of `movers` in one direction;
+ * `back_two` is two steps against it, modulo 32. */
+#define JUMPS(scan, step, movers) (step(step(movers) & (scan)->enemy) & (scan)->empty)
+#define FROM_OF(landing, back_two) ((uint8_t)(((landing) + (back_two)) & 31u))
+#define VICTIM_OF(from, ahead) ((uint8_t)(((from) + (ahead)) & 31u))
+
+/* Pass one: the pieces whose jump in one direction goes on join the walkers. */
+static void find_walkers(struct jump_scan *scan, bb32 landings, uint8_t back_two, uint8_t ahead)
+{
+    while (landings) {
+        uint8_t landing = bs_pop_lsb32(&landings);
+        uint8_t from = FROM_OF(landing, back_two);
+        bb32 from_bit = bb_bit(from);
+        if (scan->walkers & from_bit)
+            continue;
+        if (jump_goes_on(scan, from_bit, bb_bit(VICTIM_OF(from, ahead)), bb_bit(landing)))
+            scan->walkers |= from_bit;
+    }
+}
+
+/* Pass two: lists the single jumps of the pieces that are not walked;
+ * NULL when out_end is reached. */
+static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint8_t back_two,
+                               uint8_t ahead, move *out, move *out_end)
+{
+    while (landings) {
+        uint8_t landing = bs_pop_lsb32(&landings);
+        uint8_t from = FROM_OF(landing, back_two);
+        bb32 from_bit = bb_bit(from);
+        if (scan->walkers & from_bit)
+            continue;
+        if (out == out_end)
+            return 0;
+        uint8_t promotes = (scan->men & from_bit) && (scan->promotion_rank & bb_bit(landing));
+        out->from = from;
+        out->to = (uint8_t)(landing | (promotes ? MOVE_PROMOTES : 0u));
+        out->captured = bb_bit(VICTIM_OF(from, ahead));
+        out++;
+    }
+    return out;
+}
+
+/* Steps of +1, +7, -1, -7 and two steps back from each, modulo 32. */
+#define AHEAD_UP_LEFT 1u
+#define AHEAD_UP_RIGHT 7u
+#define AHEAD_DOWN_RIGHT 31u
+#define AHEAD_DOWN_LEFT 25u
+#define BACK_TWO(ahead) ((uint8_t)((64u - 2u * (ahead)) & 31u))
+
+static move *list_all_captures(const position *pos, const struct rules *rules,
+                               const struct movers *movers, move *out, move *out_end)
+{
+    struct jump_scan scan = {
+        .pos = pos,
+        .rules = rules,
+        .enemy = pos->pieces[OTHER_COLOUR(pos->side)],
+        .empty = ~pos_occupied(pos),
+        .men = pos->men[pos->side],
+        .promotion_rank = pos_promotion_rank(pos->side),
+        .walkers = rules->flying_kings ? pos_kings(pos, pos->side) : 0,
+    };
+    bb32 up_left = movers->up ? JUMPS(&scan, bb_up_left, movers->up) : 0;
+    bb32 up_right = movers->up ? JUMPS(&scan, bb_up_right, movers->up) : 0;
+    bb32 down_right = movers->down ? JUMPS(&scan, bb_down_right, movers->down) : 0;
+    bb32 down_left = movers->down ? JUMPS(&scan, bb_down_left, movers->down) : 0;
+
+    find_walkers(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT);
+    find_walkers(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT);
+    find_walkers(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT), AHEAD_DOWN_RIGHT);
+    find_walkers(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT);
+
+    out = list_single_jumps(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT, out, out_end);
+    if (out)
+        out = list_single_jumps(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT, out, out_end);
+    if (out)
+        out = list_single_jumps(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT), AHEAD_DOWN_RIGHT, out,
+                                out_end);
+    if (out)
+        out = list_single_jumps(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT, out,
+                                out_end);
+    if (out && scan.walkers)
+        out = list_captures(pos, rules, scan.walkers, out, out_end);
+    return out;
+}
+
 /* Lists a move from `to - delta` to every square of `targets`. */
 static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t direction,
                         bb32 men, bb32 promotion_rank)
@@ -373,7 +497,7 @@ move *mg_generate(const position *pos, const struct rules *rules, move *out, mov
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers))
-        return list_captures(pos, rules, capturing_pieces(pos, rules), out, out_end);
+        return list_all_captures(pos, rules, &movers, out, out_end);
 
     bb32 empty = ~pos_occupied(pos);
     bb32 men = pos->men[pos->side];
@@ -397,7 +521,7 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers)) {
-        move *end = list_captures(pos, rules, capturing_pieces(pos, rules), scratch, scratch_end);
+        move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end);
         return end ? (uint16_t)(end - scratch) : MG_OVERFLOW;
     }
     bb32 empty = ~pos_occupied(pos);
@@ -420,16 +544,19 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
 void mg_make(position *pos, const move *m)
 {
     uint8_t side = pos->side, other = OTHER_COLOUR(side);
-    bb32 from = bb_bit(m->from), to = bb_bit(move_to(m));
-    /* from == to is possible: a king's capture can end where it started. */
-    if (pos->men[side] & from) {
-        pos->men[side] &= ~from;
+    uint8_t from = m->from, to = move_to(m);
+    /* Remove before adding: a king's capture can end where it started. */
+    if (bb_has(&pos->men[side], from)) {
+        bb_remove(&pos->men[side], from);
         if (!move_promotes(m))
-            pos->men[side] |= to;
+            bb_add(&pos->men[side], to);
     }
-    pos->pieces[side] = (pos->pieces[side] & ~from) | to;
-    pos->pieces[other] &= ~m->captured;
-    pos->men[other] &= ~m->captured;
+    bb_remove(&pos->pieces[side], from);
+    bb_add(&pos->pieces[side], to);
+    if (m->captured) {
+        pos->pieces[other] &= ~m->captured;
+        pos->men[other] &= ~m->captured;
+    }
     pos->side = other;
 }
 

@@ -26,13 +26,12 @@
 #define BITDRAUGHTS_BITSCAN_AVR_H
 
 /* The table lookup shared by the multiplier scans: isolated bit in %[t],
- * table copy selected in ZL; leaves the bit index in %[out]. */
+ * table copy's address in Z; leaves the bit index in %[out]. */
 #define BS_AVR_DEBRUIJN_LOOKUP                                              \
     "mul  %[t], %[magic]\n\t"       /* r1 = hash in bits 0..2 */            \
     "mov  %[t], r1\n\t"                                                     \
     "andi %[t], 7\n\t"                                                      \
     "or   %A[z], %[t]\n\t"          /* table copy | index, aligned */      \
-    "ldi  %B[z], hi8(%[table])\n\t"                                         \
     "ld   %[out], %a[z]\n\t"                                                \
     "clr  __zero_reg__\n\t"
 
@@ -79,11 +78,14 @@ BD_INLINE uint8_t bs_lsb8(uint8_t v)
 /* Zero bytes are skipped by TST and a branch not taken (2 cycles each); the
  * first non-zero byte jumps to its own block, which isolates its lowest bit
  * and picks its table copy before the shared lookup. */
+/* Each block loads the whole address of its copy: the four copies may
+ * straddle a 256-byte page, so their high bytes can differ. */
 #define BS_AVR_ISOLATE_IN_COPY(byte, copy)                                   \
     "mov  %[t], " byte "\n\t"                                                \
     "neg  %[t]\n\t"                                                          \
     "and  %[t], " byte "\n\t"                                                \
-    "ldi  %A[z], lo8(%[table]+" #copy "*8)\n\t"
+    "ldi  %A[z], lo8(%[table]+" #copy "*8)\n\t"                              \
+    "ldi  %B[z], hi8(%[table]+" #copy "*8)\n\t"
 
 BD_INLINE uint8_t bs_lsb16(uint16_t v)
 {
