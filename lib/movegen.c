@@ -319,12 +319,13 @@ static uint8_t flying_capture(const position *pos, const struct rules *rules)
 }
 
 /* True when the side to move must capture; fills movers. */
-static uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
+BD_INLINE uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
 {
     movers_of(movers, pos, rules);
-    return has_short_jump(movers->up, movers->down, pos->pieces[OTHER_COLOUR(pos->side)],
-                          ~pos_occupied(pos)) ||
-           flying_capture(pos, rules);
+    if (has_short_jump(movers->up, movers->down, pos->pieces[OTHER_COLOUR(pos->side)],
+                       ~pos_occupied(pos)))
+        return 1;
+    return rules->flying_kings && pos_kings(pos, pos->side) && flying_capture(pos, rules);
 }
 
 /* ------------------------------------------------------------------------
@@ -386,10 +387,10 @@ static void find_walkers(struct jump_scan *scan, bb32 landings, uint8_t back_two
     }
 }
 
-/* Pass two: lists the single jumps of the pieces that are not walked;
- * NULL when out_end is reached. */
+/* Pass two: the single jumps of the pieces that are not walked, listed from
+ * out (NULL past out_end), or only counted into *count when out is NULL. */
 static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint8_t back_two,
-                               uint8_t ahead, move *out, move *out_end)
+                               uint8_t ahead, move *out, move *out_end, uint8_t *count)
 {
     while (landings) {
         uint8_t landing = bs_pop_lsb32(&landings);
@@ -397,6 +398,10 @@ static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint
         bb32 from_bit = bb_bit(from);
         if (scan->walkers & from_bit)
             continue;
+        if (!out) {
+            (*count)++;
+            continue;
+        }
         if (out == out_end)
             return 0;
         uint8_t promotes = (scan->men & from_bit) && (scan->promotion_rank & bb_bit(landing));
@@ -415,8 +420,14 @@ static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint
 #define AHEAD_DOWN_LEFT 25u
 #define BACK_TWO(ahead) ((uint8_t)((64u - 2u * (ahead)) & 31u))
 
+/* All captures of the side to move: the single jumps that cannot go on
+ * come straight from the landing bitboards, listed from out, or only
+ * counted into *singles when it is given; the other pieces are walked and
+ * listed from out.  Returns the end of the list, or NULL when it would pass
+ * out_end. */
 static move *list_all_captures(const position *pos, const struct rules *rules,
-                               const struct movers *movers, move *out, move *out_end)
+                               const struct movers *movers, move *out, move *out_end,
+                               uint8_t *singles)
 {
     struct jump_scan scan = {
         .pos = pos,
@@ -432,23 +443,35 @@ static move *list_all_captures(const position *pos, const struct rules *rules,
     bb32 down_right = movers->down ? JUMPS(&scan, bb_down_right, movers->down) : 0;
     bb32 down_left = movers->down ? JUMPS(&scan, bb_down_left, movers->down) : 0;
 
-    find_walkers(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT);
-    find_walkers(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT);
-    find_walkers(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT), AHEAD_DOWN_RIGHT);
-    find_walkers(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT);
+    /* Most directions have no jump: test before paying for a call. */
+    if (up_left)
+        find_walkers(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT);
+    if (up_right)
+        find_walkers(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT);
+    if (down_right)
+        find_walkers(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT), AHEAD_DOWN_RIGHT);
+    if (down_left)
+        find_walkers(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT);
 
-    out = list_single_jumps(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT, out, out_end);
-    if (out)
-        out = list_single_jumps(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT, out, out_end);
-    if (out)
-        out = list_single_jumps(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT), AHEAD_DOWN_RIGHT, out,
-                                out_end);
-    if (out)
-        out = list_single_jumps(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT, out,
-                                out_end);
-    if (out && scan.walkers)
-        out = list_captures(pos, rules, scan.walkers, out, out_end);
-    return out;
+    move *singles_out = singles ? 0 : out;
+    if (up_left)
+        singles_out = list_single_jumps(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT,
+                                        singles_out, out_end, singles);
+    if ((singles || singles_out) && up_right)
+        singles_out = list_single_jumps(&scan, up_right, BACK_TWO(AHEAD_UP_RIGHT), AHEAD_UP_RIGHT,
+                                        singles_out, out_end, singles);
+    if ((singles || singles_out) && down_right)
+        singles_out = list_single_jumps(&scan, down_right, BACK_TWO(AHEAD_DOWN_RIGHT),
+                                        AHEAD_DOWN_RIGHT, singles_out, out_end, singles);
+    if ((singles || singles_out) && down_left)
+        singles_out = list_single_jumps(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT),
+                                        AHEAD_DOWN_LEFT, singles_out, out_end, singles);
+    if (!singles) {
+        if (!singles_out)
+            return 0;
+        out = singles_out;
+    }
+    return scan.walkers ? list_captures(pos, rules, scan.walkers, out, out_end) : out;
 }
 
 /* Lists a move from `to - delta` to every square of `targets`. */
@@ -497,7 +520,7 @@ move *mg_generate(const position *pos, const struct rules *rules, move *out, mov
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers))
-        return list_all_captures(pos, rules, &movers, out, out_end);
+        return list_all_captures(pos, rules, &movers, out, out_end, 0);
 
     bb32 empty = ~pos_occupied(pos);
     bb32 men = pos->men[pos->side];
@@ -521,8 +544,9 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers)) {
-        move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end);
-        return end ? (uint16_t)(end - scratch) : MG_OVERFLOW;
+        uint8_t singles = 0;
+        move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end, &singles);
+        return end ? (uint16_t)(singles + (end - scratch)) : MG_OVERFLOW;
     }
     bb32 empty = ~pos_occupied(pos);
     uint16_t count = 0;
