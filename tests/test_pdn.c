@@ -10,63 +10,13 @@
 #include <string.h>
 #include "pdn.h"
 #include "check.h"
+#include "pdn_support.h"
 
 /* The 32 English squares in order, by their algebraic names: the reference
  * the conversions are checked against, typed from the PDN diagram. */
 static const char english_squares[] PROGMEM =
     "b8d8f8h8" "a7c7e7g7" "b6d6f6h6" "a5c5e5g5"
     "b4d4f4h4" "a3c3e3g3" "b2d2f2h2" "a1c1e1g1";
-
-static char text[PDN_FEN_MAX + 8];
-
-/* Copies a flash string to text and returns its length. */
-static uint16_t load_P(const char *s_P)
-{
-    uint16_t n = 0;
-    while ((text[n] = (char)pgm_read_byte(s_P + n)) != 0)
-        n++;
-    return n;
-}
-
-/* True when text equals the flash string, which a NUL or newline ends. */
-static uint8_t text_is_P(const char *s_P)
-{
-    for (uint16_t i = 0;; i++) {
-        char c = (char)pgm_read_byte(s_P + i);
-        if (c == '\n')
-            c = 0;
-        if (text[i] != c)
-            return 0;
-        if (!c)
-            return 1;
-    }
-}
-
-/* Says where in a table or text a failed check was. */
-static void note_at(uint32_t where)
-{
-    check_print_P(PSTR("    at "));
-    check_print_u32(where);
-    check_print_P(PSTR("\n"));
-}
-
-static const struct rules *rules_for(uint8_t english)
-{
-    return english ? &rules_english : &rules_russian;
-}
-
-/* A position no reader produces, to see that a failed read leaves it. */
-static void fill_sentinel(position *pos)
-{
-    memset(pos, 0xA5, sizeof *pos);
-}
-
-static uint8_t is_sentinel(const position *pos)
-{
-    position s;
-    fill_sentinel(&s);
-    return memcmp(&s, pos, sizeof s) == 0;
-}
 
 /* ------------------------------------------------------------- squares -- */
 

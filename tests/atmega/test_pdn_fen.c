@@ -6,48 +6,12 @@
 #include <string.h>
 #include "pdn.h"
 #include "check.h"
+#include "pdn_support.h"
 
 #define RANDOM_POSITIONS 300u
 
 static const char russian_start[] PROGMEM =
     "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6";
-
-static char text[PDN_FEN_MAX + 8];
-
-/* Copies a flash string to text and returns its length. */
-static uint16_t load_P(const char *s_P)
-{
-    uint16_t n = 0;
-    while ((text[n] = (char)pgm_read_byte(s_P + n)) != 0)
-        n++;
-    return n;
-}
-
-/* Says where in a table or text a failed check was. */
-static void note_at(uint32_t where)
-{
-    check_print_P(PSTR("    at "));
-    check_print_u32(where);
-    check_print_P(PSTR("\n"));
-}
-
-static const struct rules *rules_for(uint8_t english)
-{
-    return english ? &rules_english : &rules_russian;
-}
-
-/* A position no reader produces, to see that a failed read leaves it. */
-static void fill_sentinel(position *pos)
-{
-    memset(pos, 0xA5, sizeof *pos);
-}
-
-static uint8_t is_sentinel(const position *pos)
-{
-    position s;
-    fill_sentinel(&s);
-    return memcmp(&s, pos, sizeof s) == 0;
-}
 
 static void test_square_reader_rejects_what_is_not_a_square(void)
 {
@@ -70,7 +34,6 @@ static void test_square_reader_rejects_what_is_not_a_square(void)
     CHECK_EQ(pdn_file_rank_square(8, 0), BB_NO_SQUARE);
     CHECK_EQ(pdn_file_rank_square(0, 8), BB_NO_SQUARE);
 }
-
 
 /* A consistent position with at most 12 pieces a side: random squares,
  * random kings, men on their promotion rank made kings. */
@@ -138,7 +101,6 @@ static void test_writer_returns_0_and_empty_text_when_capacity_is_short(void)
     }
 }
 
-
 /* Unwrapped, a prefix may be a FEN itself (B:W21-3 is one): each must be
  * an error that leaves the position, or a consistent position. */
 static void test_every_truncation_of_a_bare_fen_fails_cleanly_or_reads(void)
@@ -165,7 +127,6 @@ static void test_error_texts_are_distinct_and_unknown_codes_have_one(void)
     }
     CHECK_EQ(pgm_read_byte(pdn_error_text(PDN_ERR_AMBIGUOUS)), 's');
 }
-
 
 /*
  * Malformed FENs, one per line: the expected code as a letter ('a' - code),

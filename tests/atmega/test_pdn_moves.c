@@ -8,41 +8,16 @@
 #include <string.h>
 #include "pdn.h"
 #include "check.h"
+#include "pdn_support.h"
 
 #define GAMES_PER_VARIANT 12u
 #define MAX_PLIES 90u
-
-static char text[PDN_MOVE_MAX + 8];
-
-static uint16_t load_P(const char *s_P)
-{
-    uint16_t n = 0;
-    while ((text[n] = (char)pgm_read_byte(s_P + n)) != 0)
-        n++;
-    return n;
-}
-
-static uint8_t text_is_P(const char *s_P)
-{
-    for (uint16_t i = 0;; i++) {
-        char c = (char)pgm_read_byte(s_P + i);
-        if (text[i] != c)
-            return 0;
-        if (!c)
-            return 1;
-    }
-}
 
 static void note_P(const char *s_P)
 {
     check_print_P(PSTR("    at "));
     check_print_P(s_P);
     check_print_P(PSTR("\n"));
-}
-
-static const struct rules *rules_for(uint8_t english)
-{
-    return english ? &rules_english : &rules_russian;
 }
 
 static void setup(const char *fen_P, uint8_t english, position *pos)

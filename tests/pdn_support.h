@@ -1,0 +1,65 @@
+/*
+ * pdn_support.h - what the PDN test suites share: a text buffer filled from
+ * flash strings, comparisons against flash, and a sentinel position that no
+ * reader produces, to see that a failed read leaves its output alone.
+ * Included by each suite (static functions: one copy per suite, the unused
+ * ones dropped).
+ */
+#ifndef BITDRAUGHTS_PDN_SUPPORT_H
+#define BITDRAUGHTS_PDN_SUPPORT_H
+
+#include <string.h>
+#include "check.h"
+#include "pdn.h"
+
+static char text[PDN_FEN_MAX + 8];
+
+/* Copies a flash string to text and returns its length. */
+static inline uint16_t load_P(const char *s_P)
+{
+    uint16_t n = 0;
+    while ((text[n] = (char)pgm_read_byte(s_P + n)) != 0)
+        n++;
+    return n;
+}
+
+/* True when text equals the flash string, which a NUL or newline ends. */
+static inline uint8_t text_is_P(const char *s_P)
+{
+    for (uint16_t i = 0;; i++) {
+        char c = (char)pgm_read_byte(s_P + i);
+        if (c == '\n')
+            c = 0;
+        if (text[i] != c)
+            return 0;
+        if (!c)
+            return 1;
+    }
+}
+
+/* Says where in a table or text a failed check was. */
+static inline void note_at(uint32_t where)
+{
+    check_print_P(PSTR("    at "));
+    check_print_u32(where);
+    check_print_P(PSTR("\n"));
+}
+
+static inline const struct rules *rules_for(uint8_t english)
+{
+    return english ? &rules_english : &rules_russian;
+}
+
+static inline void fill_sentinel(position *pos)
+{
+    memset(pos, 0xA5, sizeof *pos);
+}
+
+static inline uint8_t is_sentinel(const position *pos)
+{
+    position s;
+    fill_sentinel(&s);
+    return memcmp(&s, pos, sizeof s) == 0;
+}
+
+#endif
