@@ -16,63 +16,26 @@ static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = { 1, 7, 31, 25 };
  * The bitboard test: does the side to move have a capture at all?
  * ------------------------------------------------------------------------ */
 
-/* The pieces that can make a short jump (one square over an enemy piece to
- * the empty square behind it), found backwards from the empty squares: step
- * them against each direction, keep the enemy pieces reached, step again.
- * `up` may jump up (white men, and every short king), `down` down. */
-static bb32 short_jumpers(bb32 up, bb32 down, bb32 enemy, bb32 empty)
+/* One step in a direction, out of line: the flood below calls it in a loop
+ * over the directions, where four inlined copies would cost flash. */
+static bb32 __attribute__((noinline)) step_towards(bb32 x, uint8_t direction)
 {
-    return (up & bb_down_right(bb_down_right(empty) & enemy)) |   /* jump up-left */
-           (up & bb_down_left(bb_down_left(empty) & enemy)) |     /* jump up-right */
-           (down & bb_up_left(bb_up_left(empty) & enemy)) |       /* jump down-right */
-           (down & bb_up_right(bb_up_right(empty) & enemy));      /* jump down-left */
+    return bb_step(x, direction);
 }
 
 /* Does one of the flying kings see an enemy piece with an empty square
  * behind it?  Each direction floods all kings' rays over empty squares at
  * once. */
-#define FLYING_CAPTURE_IN(step)                                        \
-    do {                                                               \
-        bb32 reach = kings, front = kings;                             \
-        while ((front = step(front) & empty) != 0)                     \
-            reach |= front;                                            \
-        if (step(step(reach) & enemy) & empty)                         \
-            return 1;                                                  \
-    } while (0)
-
 static uint8_t flying_king_can_capture(bb32 kings, bb32 enemy, bb32 empty)
 {
-    FLYING_CAPTURE_IN(bb_up_left);
-    FLYING_CAPTURE_IN(bb_up_right);
-    FLYING_CAPTURE_IN(bb_down_right);
-    FLYING_CAPTURE_IN(bb_down_left);
-    return 0;
-}
-
-/* The pieces of the side to move that may start a capture (every flying
- * king, which the walk sorts out); 0 when there is no capture at all. */
-static bb32 capturing_pieces(const position *pos, const struct rules *rules)
-{
-    uint8_t side = pos->side;
-    bb32 enemy = pos->pieces[OTHER_COLOUR(side)];
-    bb32 empty = ~pos_occupied(pos);
-    bb32 men = pos->men[side];
-    bb32 kings = pos_kings(pos, side);
-    bb32 up = (side == WHITE || rules->men_capture_backwards) ? men : 0;
-    bb32 down = (side == BLACK || rules->men_capture_backwards) ? men : 0;
-    if (!rules->flying_kings) {
-        up |= kings;
-        down |= kings;
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+        bb32 reach = kings, front = kings;
+        while ((front = step_towards(front, direction) & empty) != 0)
+            reach |= front;
+        if (step_towards(step_towards(reach, direction) & enemy, direction) & empty)
+            return 1;
     }
-    bb32 pieces = short_jumpers(up, down, enemy, empty);
-    if (rules->flying_kings && kings && flying_king_can_capture(kings, enemy, empty))
-        pieces |= kings;
-    return pieces;
-}
-
-uint8_t mg_has_capture(const position *pos, const struct rules *rules)
-{
-    return capturing_pieces(pos, rules) != 0;
+    return 0;
 }
 
 /* ------------------------------------------------------------------------
@@ -319,13 +282,19 @@ static uint8_t flying_capture(const position *pos, const struct rules *rules)
 }
 
 /* True when the side to move must capture; fills movers. */
-BD_INLINE uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
+static uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
 {
     movers_of(movers, pos, rules);
     if (has_short_jump(movers->up, movers->down, pos->pieces[OTHER_COLOUR(pos->side)],
                        ~pos_occupied(pos)))
         return 1;
     return rules->flying_kings && pos_kings(pos, pos->side) && flying_capture(pos, rules);
+}
+
+uint8_t mg_has_capture(const position *pos, const struct rules *rules)
+{
+    struct movers movers;
+    return must_capture(pos, rules, &movers);
 }
 
 /* ------------------------------------------------------------------------
