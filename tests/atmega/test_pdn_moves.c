@@ -8,6 +8,7 @@
 #include <string.h>
 #include "pdn.h"
 #include "check.h"
+#define PDN_SUPPORT_TEXT_SIZE (PDN_MOVE_MAX + 8u)
 #include "pdn_support.h"
 
 #define GAMES_PER_VARIANT 12u
