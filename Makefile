@@ -3,7 +3,8 @@
 #
 #   make [all]        host tools and every board's firmware
 #   make test         host and simulator tests; ends with "N passed, N failed"
-#   make demo         the demo firmware on the simulated Uno
+#   make demo         the engine plays itself (both variants) on the simulated Uno
+#   make play         play checkers against it in the terminal (simulated Uno)
 #   make bench        cycle counts in the simulator -> build/bench/bench.csv
 #   make size         flash and RAM of BOARD's firmware
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
@@ -50,6 +51,9 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 FW_PROGRAMS   := $(filter-out common,$(notdir $(wildcard firmware/*)))
 FW_ATMEGA_ONLY := perft demo
+# Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
+# record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
+FW_NEEDS_32K := demo
 SIM_TEST_BOARDS := uno attiny85
 BENCH_BOARDS    := uno attiny85 mega2560
 
@@ -154,7 +158,12 @@ $$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
 
-$(1)_SUPPORT := $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_DIR)/libbitdraughts.a
+# firmware/common as an archive: a firmware carries only what it calls.
+$$($(1)_DIR)/libfirmware.a: $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o)
+	$$(call say,AR,$$@)
+	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+
+$(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbitdraughts.a
 
 $$($(1)_DIR)/%.elf:
 	$$(call say,AVR-LD,$$@)
@@ -170,15 +179,19 @@ $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/atmega/$(t).o $(TEST_SUPPORT
 $(foreach r,$(RUNNER_FW),
 $$($(1)_DIR)/runner/$(r).elf: $$($(1)_DIR)/obj/tests/runner/$(r).o $$($(1)_SUPPORT))
 
-$(1)_PROGRAMS := $(if $(filter attiny%,$($(1)_MCU)),$(filter-out $(FW_ATMEGA_ONLY),$(FW_PROGRAMS)),$(FW_PROGRAMS))
+$(1)_PROGRAMS := $(filter-out $(if $(filter atmega168,$($(1)_MCU)),$(FW_NEEDS_32K)),\
+    $(if $(filter attiny%,$($(1)_MCU)),$(filter-out $(FW_ATMEGA_ONLY),$(FW_PROGRAMS)),$(FW_PROGRAMS)))
 $(1)_FIRMWARE := $$($(1)_PROGRAMS:%=$$($(1)_DIR)/%.elf)
 $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
+# The demo firmware only just fits the Uno's 32,256 bytes: its own code (the
+# command line, not the library's hot paths) trades call speed for size.
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
 
 # ----------------------------------------------------------------- targets --
-.PHONY: all deps host firmware test test-build test-slow demo bench size disasm flash \
+.PHONY: all deps host firmware test test-build test-slow demo play bench size disasm flash \
         upload monitor clean
 
 all: host firmware
@@ -204,9 +217,21 @@ test-slow: deps
 	$(Q)status=0; for script in tests/slow/*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 
+# The engine plays itself a whole game of each variant at a fixed time per
+# move, on a fresh EEPROM image.  One run per game: any input that is still
+# waiting counts as a key press and stops `auto`, so each script ends there.
+DEMO_LEVEL := level time 200
 demo: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
-	$(Q)$(HOST)/avrsim $(BUILD)/uno/demo.elf </dev/null
+	$(Q)rm -f $(BUILD)/demo.eeprom
+	$(Q)for variant in russian english; do \
+	    printf 'new %s\n$(DEMO_LEVEL)\nauto\n' $$variant | \
+	    $(HOST)/avrsim --eeprom $(BUILD)/demo.eeprom $(BUILD)/uno/demo.elf || exit 1; done
+
+# The same firmware, interactive; the game persists in build/play.eeprom.
+play: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
+	$(Q)$(HOST)/avrsim --eeprom $(BUILD)/play.eeprom $(BUILD)/uno/demo.elf
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \

@@ -1,12 +1,15 @@
 #include "game.h"
 
-/* Multiplicative hashing of the four bitboards and the side: the top bits of
- * a product by an odd constant mix every input bit into them. */
+/* Multiplicative hashing of the four bitboards and the side.  A product by
+ * an odd constant carries each input bit only towards the higher bits, so
+ * the high half is folded back onto the low one after every step; without
+ * the fold a piece on the top squares (27, 30, 31) left the hash unchanged. */
 #define HASH_MULTIPLIER 0x9E3779B1u
 
 static uint32_t mix(uint32_t h, bb32 x)
 {
-    return (h ^ x) * HASH_MULTIPLIER;
+    h = (h ^ x) * HASH_MULTIPLIER;
+    return h ^ (h >> 16);
 }
 
 uint16_t game_hash(const position *pos)

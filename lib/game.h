@@ -3,7 +3,7 @@
  * rules need to see of the past.
  *
  * Only the facts that the rules look back on are kept, so a game costs
- * about 190 bytes of RAM however long it runs: the number of plies since the
+ * about 70 bytes of RAM however long it runs: the number of plies since the
  * last capture or man move (the variant's draw rule counts them), and a
  * 16-bit hash of every position since then (a capture or a man move can
  * never be undone, so no earlier position can repeat).  The move list
@@ -16,9 +16,10 @@
 #include <stdint.h>
 #include "movegen.h"
 
-/* Positions remembered for repetition: enough for the longest stretch of
- * quiet king moves that the draw rules allow. */
-#define GAME_HISTORY 80u
+/* Positions remembered for repetition.  A repetition further back than this
+ * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
+ * needs more (the quiet-ply counter itself runs to 255). */
+#define GAME_HISTORY 24u
 /* A position seen this many times is a draw. */
 #define GAME_REPETITIONS 3u
 

@@ -588,10 +588,6 @@ static const char error_texts[] PROGMEM =
 
 const char *pdn_error_text(int8_t code)
 {
-    uint8_t skip = code > 0 || code < PDN_ERR_LAST ? (uint8_t)(1 - PDN_ERR_LAST) : (uint8_t)-code;
-    const char *p = error_texts;
-    while (skip--)
-        while (pgm_read_byte(p++) != 0)
-            ;
-    return p;
+    uint8_t index = code > 0 || code < PDN_ERR_LAST ? (uint8_t)(1 - PDN_ERR_LAST) : (uint8_t)-code;
+    return pgm_nth_string(error_texts, index);
 }

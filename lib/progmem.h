@@ -24,4 +24,14 @@
 #  define memcpy_P(dst, src, n) memcpy((dst), (src), (n))
 #endif
 
+/* The n-th (from 0) of the NUL-terminated strings stored one after another
+ * in a flash list: message tables without a pointer table in RAM. */
+static inline const char *pgm_nth_string(const char *list_P, uint8_t n)
+{
+    while (n--)
+        while (pgm_read_byte(list_P++) != 0)
+            ;
+    return list_P;
+}
+
 #endif

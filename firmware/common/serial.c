@@ -41,6 +41,16 @@ int serial_getc(void)
     }
 }
 
+int serial_poll(void)
+{
+    uint8_t status = UCSR0A;    /* DOR0 is valid until UDR0 is read */
+    if (status & _BV(RXC0))
+        return UDR0 | (status & _BV(DOR0) ? SERIAL_OVERRUN : 0);
+    if (AVRSIM_INPUT_ENDED())
+        return SERIAL_END_OF_INPUT;
+    return SERIAL_NO_INPUT;
+}
+
 #else
 /* ---- no USART: the runner's console register ---------------------------- */
 void serial_init(void) {}
@@ -51,6 +61,11 @@ void serial_putc(char c)
 }
 
 int serial_getc(void)
+{
+    return SERIAL_END_OF_INPUT;
+}
+
+int serial_poll(void)
 {
     return SERIAL_END_OF_INPUT;
 }

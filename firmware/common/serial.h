@@ -12,6 +12,10 @@
 #include <stdint.h>
 
 #define SERIAL_END_OF_INPUT (-1)
+#define SERIAL_NO_INPUT (-2)        /* serial_poll: no byte has arrived yet */
+/* serial_poll: set on a byte when the receiver lost the byte after it (the
+ * firmware read too late, e.g. while it was computing). */
+#define SERIAL_OVERRUN 0x100
 
 void serial_init(void);
 void serial_putc(char c);
@@ -22,5 +26,9 @@ void serial_put_hex8(uint8_t v);
 /* Next input byte, waiting for it; SERIAL_END_OF_INPUT once the simulator's
  * input is exhausted (never on a real board, nor on parts without a UART). */
 int serial_getc(void);
+/* The next input byte if one has arrived (with SERIAL_OVERRUN or'ed in when
+ * a byte after it was lost), SERIAL_NO_INPUT if none, SERIAL_END_OF_INPUT
+ * once the simulator's input is exhausted.  Never waits. */
+int serial_poll(void);
 
 #endif

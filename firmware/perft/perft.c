@@ -5,8 +5,8 @@
  *   variant russian|english   choose the rules (and their start position)
  *   fen FEN                   set the position (PDN FEN of the variant)
  *   perft DEPTH               print "perft d N" for d = 1..DEPTH, then the
- *                             cycles of the deepest one (Timer1 on the CPU
- *                             clock, with its overflows counted)
+ *                             cycles of the deepest one (clock.h: Timer1 on
+ *                             the CPU clock)
  *
  * It prints the same lines as `build/host/checkers perft`, so a test can
  * compare the two.  Errors get one line starting with "error:".  When the
@@ -17,6 +17,7 @@
 #include <avr/pgmspace.h>
 #include <string.h>
 
+#include "clock.h"
 #include "pdn.h"
 #include "perft.h"
 #include "serial.h"
@@ -27,36 +28,6 @@
 #define STACK_MOVES 100u
 
 static move stack[STACK_MOVES];
-static volatile uint16_t timer_overflows;
-
-ISR(TIMER1_OVF_vect)
-{
-    timer_overflows++;
-}
-
-static void timer_start(void)
-{
-    TCCR1A = 0;
-    TCCR1B = 0;
-    TCNT1 = 0;
-    timer_overflows = 0;
-    TIFR1 = _BV(TOV1);
-    TIMSK1 = _BV(TOIE1);
-    TCCR1B = _BV(CS10);              /* clk/1 */
-}
-
-static uint32_t timer_cycles(void)
-{
-    cli();
-    uint16_t count = TCNT1;
-    uint32_t overflows = timer_overflows;
-    if ((TIFR1 & _BV(TOV1)) && count < 0x8000u)   /* wrapped, not yet served */
-        overflows++;
-    TCCR1B = 0;
-    sei();
-    return (overflows << 16) | count;
-}
-
 static void put_u64(uint64_t v)
 {
     char digits[20];
@@ -113,9 +84,9 @@ static void run_perft(const position *pos, const struct rules *rules, const char
     uint8_t depth = (uint8_t)(arg[0] - '0');
     uint32_t cycles = 0;
     for (uint8_t d = 1; d <= depth; d++) {
-        timer_start();
+        clock_cycles_start();
         uint64_t leaves = perft(pos, rules, d, stack, stack + STACK_MOVES);
-        cycles = timer_cycles();
+        cycles = clock_cycles_stop();
         if (leaves == PERFT_OVERFLOW) {
             put_error_P(PSTR("move stack too small"));
             return;

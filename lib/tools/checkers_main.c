@@ -4,10 +4,16 @@
  *   checkers perft  [--variant russian|english] [--fen FEN] DEPTH
  *   checkers divide [--variant russian|english] [--fen FEN] DEPTH
  *   checkers moves  [--variant russian|english] [--fen FEN]
+ *   checkers go     [--variant russian|english] [--fen FEN] (--depth N | --movetime MS)
  *
  * perft prints "perft d N" for each depth from 1 to DEPTH, then the time of
  * the deepest one and its leaves per second; divide the count under each
- * legal move, in PDN; moves the legal moves, one per line.  Without --fen
+ * legal move, in PDN; moves the legal moves, one per line; go searches
+ * (lib/search.h) and prints a line per completed iteration
+ *     info depth D score S nodes N pv MOVE...
+ * then the result, one fact a line: bestmove, score, pv, depth, nodes
+ * (score from the side to move's view, in hundredths of a man; a win in n
+ * plies is 30000 - n).  Without --fen
  * the variant's start position is used; the default variant is russian.
  * A bad argument or FEN prints one line on stderr and exits with status 2.
  */
@@ -18,6 +24,7 @@
 
 #include "pdn.h"
 #include "perft.h"
+#include "search.h"
 
 #define EXIT_USAGE 2
 #define MAX_DEPTH 20u
@@ -31,6 +38,8 @@ struct options {
     const struct rules *rules;
     const char *fen;
     const char *depth_text;
+    const char *go_depth;       /* go --depth */
+    const char *go_movetime;    /* go --movetime */
 };
 
 static void usage_error(const char *what, const char *detail)
@@ -44,16 +53,23 @@ static void print_help(void)
     puts("usage: checkers perft  [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers divide [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
-         "Counts the move tree (perft), the tree under each move (divide) or lists\n"
-         "the legal moves, in PDN.  The default variant is russian; without --fen\n"
-         "the variant's start position is used.  DEPTH is 1 to 20.");
+         "       checkers go     [--variant russian|english] [--fen FEN] (--depth N | --movetime MS)\n"
+         "Counts the move tree (perft), the tree under each move (divide), lists\n"
+         "the legal moves, in PDN, or searches for the best move (go).  The default\n"
+         "variant is russian; without --fen the variant's start position is used.\n"
+         "DEPTH is 1 to 20.  go searches to --depth N (1 to 20) or for --movetime MS\n"
+         "milliseconds (1 to 3600000) and prints a line per completed iteration,\n"
+         "  info depth D score S nodes N pv MOVE...\n"
+         "then one line each: bestmove MOVE, score S, pv MOVE..., depth D, nodes N\n"
+         "(bestmove none when the side to move has no move).  Scores are from the\n"
+         "side to move's view in hundredths of a man; a win in n plies is 30000 - n.");
 }
 
 static struct options parse_options(int argc, char **argv)
 {
-    struct options opt = { 0, &rules_russian, 0, 0 };
+    struct options opt = { 0, &rules_russian, 0, 0, 0, 0 };
     if (argc < 2)
-        usage_error("missing command (perft, divide or moves; --help for usage)", 0);
+        usage_error("missing command (perft, divide, moves or go; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -72,6 +88,14 @@ static struct options parse_options(int argc, char **argv)
             if (++i == argc)
                 usage_error("--fen needs a position", 0);
             opt.fen = argv[i];
+        } else if (!strcmp(arg, "--depth")) {
+            if (++i == argc)
+                usage_error("--depth needs a number", 0);
+            opt.go_depth = argv[i];
+        } else if (!strcmp(arg, "--movetime")) {
+            if (++i == argc)
+                usage_error("--movetime needs milliseconds", 0);
+            opt.go_movetime = argv[i];
         } else if (arg[0] == '-' && arg[1] != '\0') {
             usage_error("unknown option", arg);
         } else if (!opt.command) {
@@ -83,7 +107,7 @@ static struct options parse_options(int argc, char **argv)
         }
     }
     if (!opt.command)
-        usage_error("missing command (perft, divide or moves)", 0);
+        usage_error("missing command (perft, divide, moves or go)", 0);
     return opt;
 }
 
@@ -111,6 +135,22 @@ static void read_position(const struct options *opt, position *pos)
     int8_t status = pdn_read_fen(opt->fen, (uint16_t)strnlen(opt->fen, 0xFFFFu), opt->rules, pos);
     if (status != PDN_OK)
         usage_error("bad FEN", pdn_error_text(status));
+}
+
+/* A decimal number from min to max, or a usage error naming what. */
+static uint32_t parse_number(const char *text, uint32_t min, uint32_t max, const char *what)
+{
+    uint64_t value = 0;
+    if (!*text)
+        usage_error(what, text);
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9' || value > max)
+            usage_error(what, text);
+        value = value * 10u + (uint64_t)(*c - '0');
+    }
+    if (value < min || value > max)
+        usage_error(what, text);
+    return (uint32_t)value;
 }
 
 static double seconds_now(void)
@@ -188,11 +228,78 @@ static void run_moves(const position *pos, const struct rules *rules)
     }
 }
 
+static struct search_workspace work;
+static struct game game;
+static double go_deadline;
+
+static uint8_t past_deadline(void *context)
+{
+    (void)context;
+    return seconds_now() >= go_deadline;
+}
+
+/* The PV in PDN, each move written against the position it is played in. */
+static void print_pv(const struct search_result *r)
+{
+    position pos = game.pos;
+    for (uint8_t i = 0; i < r->pv_length; i++) {
+        char text[PDN_MOVE_MAX + 1];
+        pdn_write_move(&pos, game.rules, &r->pv[i], text, sizeof text);
+        printf("%s%s", i ? " " : "", text);
+        mg_make(&pos, &r->pv[i]);
+    }
+}
+
+static void print_iteration(const struct search_result *r, void *context)
+{
+    (void)context;
+    printf("info depth %u score %d nodes %lu pv ", r->depth, r->score, (unsigned long)r->nodes);
+    print_pv(r);
+    putchar('\n');
+    fflush(stdout);
+}
+
+static void run_go(const struct options *opt, const position *pos)
+{
+    struct search_limits limits = { 0, 0, 0, print_iteration, 0 };
+    if (opt->go_depth) {
+        limits.depth = (uint8_t)parse_number(opt->go_depth, 1, SEARCH_MAX_DEPTH,
+                                             "--depth must be a number from 1 to 20");
+    } else {
+        uint32_t ms = parse_number(opt->go_movetime, 1, 3600000u,
+                                   "--movetime must be milliseconds from 1 to 3600000");
+        limits.depth = SEARCH_MAX_DEPTH;
+        limits.stop = past_deadline;
+        go_deadline = seconds_now() + ms / 1000.0;
+    }
+    game_set_position(&game, opt->rules, pos);
+    struct search_result result;
+    if (!search_run(&game, &limits, &work, &result)) {
+        printf("bestmove none\nscore %d\npv\ndepth 0\nnodes %lu\n", -SEARCH_MATE,
+               (unsigned long)result.nodes);
+        return;
+    }
+    char text[PDN_MOVE_MAX + 1];
+    pdn_write_move(&game.pos, game.rules, &result.best, text, sizeof text);
+    printf("bestmove %s\nscore %d\npv ", text, result.score);
+    print_pv(&result);
+    printf("\ndepth %u\nnodes %lu\n", result.depth, (unsigned long)result.nodes);
+}
+
 int main(int argc, char **argv)
 {
     struct options opt = parse_options(argc, argv);
     position pos;
-    if (!strcmp(opt.command, "perft")) {
+    if ((opt.go_depth || opt.go_movetime) && strcmp(opt.command, "go"))
+        usage_error("--depth and --movetime are for go only", 0);
+    if (!strcmp(opt.command, "go")) {
+        if (opt.depth_text)
+            usage_error("go takes --depth N or --movetime MS, not", opt.depth_text);
+        if (!opt.go_depth == !opt.go_movetime)
+            usage_error("go needs exactly one of --depth N and --movetime MS", 0);
+        read_position(&opt, &pos);
+        run_go(&opt, &pos);
+    } else if (!strcmp(opt.command, "perft")) {
         uint8_t depth = parse_depth(opt.depth_text);
         read_position(&opt, &pos);
         run_perft(&pos, opt.rules, depth);

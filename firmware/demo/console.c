@@ -1,0 +1,101 @@
+#include "console.h"
+
+#include <avr/pgmspace.h>
+#include <avr/wdt.h>
+
+#include "progmem.h"
+#include "serial.h"
+
+#define ASCII_BACKSPACE 0x08
+#define ASCII_DELETE 0x7F
+#define ASCII_FIRST_PRINTABLE 0x20
+#define ASCII_LAST_PRINTABLE 0x7E
+
+static uint8_t input_ended;
+static uint8_t after_cr;    /* the last line ended with CR: skip an LF */
+
+/* The next byte, waiting for it with the watchdog fed. */
+static int next_byte(void)
+{
+    for (;;) {
+        wdt_reset();
+        int c = serial_poll();
+        if (c != SERIAL_NO_INPUT)
+            return c;
+    }
+}
+
+uint8_t console_read_line(char *line, uint8_t *length)
+{
+    uint8_t n = 0;
+    uint8_t status = CONSOLE_LINE;
+    uint8_t started = 0;
+    for (;;) {
+        int c = next_byte();
+        if (c == SERIAL_END_OF_INPUT) {
+            input_ended = 1;
+            if (!started)
+                return CONSOLE_END;
+            break;
+        }
+        if ((c & SERIAL_OVERRUN) && status == CONSOLE_LINE)
+            status = CONSOLE_LOST;
+        uint8_t byte = (uint8_t)c;
+        if (byte == '\n' && after_cr) {
+            after_cr = 0;
+            continue;
+        }
+        after_cr = byte == '\r';
+        if (byte == '\r' || byte == '\n')
+            break;
+        started = 1;
+        if (byte == ASCII_BACKSPACE || byte == ASCII_DELETE) {
+            if (n > 0 && status == CONSOLE_LINE) {
+                n--;
+                serial_puts_P(PSTR("\b \b"));
+            }
+        } else if (byte < ASCII_FIRST_PRINTABLE) {
+            if (status == CONSOLE_LINE)
+                status = CONSOLE_CONTROL;
+        } else if (byte > ASCII_LAST_PRINTABLE) {
+            if (status == CONSOLE_LINE)
+                status = CONSOLE_NON_ASCII;
+        } else if (n < CONSOLE_LINE_MAX) {
+            line[n++] = (char)byte;
+            serial_putc((char)byte);
+        } else if (status == CONSOLE_LINE) {
+            status = CONSOLE_TOO_LONG;
+        }
+    }
+    serial_putc('\n');
+    line[n] = '\0';
+    *length = n;
+    return status;
+}
+
+const char *console_status_text(uint8_t status)
+{
+    /* In enum console_status order, from CONSOLE_TOO_LONG. */
+    static const char texts[] PROGMEM =
+        "line too long, ignored\0control character, line ignored\0"
+        "non-ASCII byte, line ignored\0input lost while busy, line ignored";
+    return pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));
+}
+
+uint8_t console_key_pressed(void)
+{
+    uint8_t pressed = 0;
+    int c;
+    while ((c = serial_poll()) >= 0) {
+        pressed = 1;
+        after_cr = (uint8_t)c == '\r';
+    }
+    if (c == SERIAL_END_OF_INPUT)
+        input_ended = 1;
+    return pressed;
+}
+
+uint8_t console_input_ended(void)
+{
+    return input_ended;
+}

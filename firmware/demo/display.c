@@ -1,0 +1,93 @@
+#include "display.h"
+
+#include <avr/pgmspace.h>
+
+#include "bitboard32.h"
+#include "pdn.h"
+#include "serial.h"
+
+#define BOARD_SIDE 8u
+#define SQUARES_PER_ROW 4u      /* dark squares */
+#define PIECE_CODE(colour, king) ((uint8_t)(DISPLAY_WHITE_MAN + 2u * (colour) + ((king) ? 1u : 0u)))
+
+/* Characters by piece code: empty, w, W, b, B. */
+static const char piece_chars[] PROGMEM = ".wWbB";
+
+void display_to_nibbles(const position *pos, nb_board *board)
+{
+    nb_clear(board);
+    for (uint8_t square = 0; square < BB_SQUARES; square++) {
+        bb32 bit = bb_bit(square);
+        for (uint8_t colour = WHITE; colour <= BLACK; colour++)
+            if (pos->pieces[colour] & bit)
+                nb_set(board, (uint8_t)(BOARD_SIDE * bb_rank(square) + bb_file(square)),
+                       PIECE_CODE(colour, !(pos->men[colour] & bit)));
+    }
+}
+
+void display_colour(uint8_t colour)
+{
+    serial_puts_P(colour == WHITE ? PSTR("White") : PSTR("Black"));
+}
+
+static void put_files(void)
+{
+    serial_puts_P(PSTR("    a b c d e f g h\n"));
+}
+
+/* Russian squares take two characters (" w", " ." or blank), with files
+ * and ranks around the edge; English ones three, an empty dark square
+ * showing its number, and each row ends with the numbers it holds. */
+static void print_board(const nb_board *board, uint8_t english)
+{
+    const char *border = english ? PSTR("  +--------------------------+\n")
+                                 : PSTR("  +-----------------+\n");
+    if (!english)
+        put_files();
+    serial_puts_P(border);
+    for (uint8_t rank = BOARD_SIDE; rank-- > 0;) {
+        char digit = (char)('1' + rank);
+        serial_putc(english ? ' ' : digit);
+        serial_puts_P(PSTR(" |"));
+        uint8_t first = 0;
+        for (uint8_t file = 0; file < BOARD_SIDE; file++) {
+            uint8_t dark = BB_IS_DARK(file, rank);
+            uint8_t code = nb_get(board, (uint8_t)(BOARD_SIDE * rank + file));
+            uint8_t number = dark ? pdn_square_number(pdn_file_rank_square(file, rank)) : 0u;
+            if (!first)
+                first = number;
+            serial_putc(' ');
+            if (english) {
+                if (dark && code == NB_EMPTY) {
+                    serial_putc(number < 10u ? ' ' : (char)('0' + number / 10u));
+                    serial_putc((char)('0' + number % 10u));
+                    continue;
+                }
+                serial_putc(' ');
+            }
+            serial_putc(dark ? (char)pgm_read_byte(&piece_chars[code]) : ' ');
+        }
+        if (english) {
+            serial_puts_P(PSTR("  |  "));
+            serial_put_u32(first);
+            serial_putc('-');
+            serial_put_u32(first + SQUARES_PER_ROW - 1u);
+        } else {
+            serial_puts_P(PSTR(" | "));
+            serial_putc(digit);
+        }
+        serial_putc('\n');
+    }
+    serial_puts_P(border);
+    if (!english)
+        put_files();
+}
+
+void display_board(const position *pos, const struct rules *rules)
+{
+    nb_board board;
+    display_to_nibbles(pos, &board);
+    print_board(&board, rules->variant == VARIANT_ENGLISH);
+    display_colour(pos->side);
+    serial_puts_P(PSTR(" to move\n"));
+}

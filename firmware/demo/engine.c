@@ -1,0 +1,84 @@
+#include "engine.h"
+
+#include <avr/pgmspace.h>
+#include <avr/wdt.h>
+#include <stddef.h>
+
+#include "board.h"
+#include "clock.h"
+#include "console.h"
+#include "serial.h"
+
+#define DEFAULT_TIME_MS 1000u
+
+enum level_kind { LEVEL_DEPTH, LEVEL_TIME };
+
+static uint8_t level_kind = LEVEL_TIME;
+static uint8_t level_depth = SEARCH_MAX_DEPTH;
+static uint16_t level_ms = DEFAULT_TIME_MS;
+
+struct watch {
+    uint32_t start_ms;
+    uint8_t timed;
+    uint8_t watch_keys;
+    uint8_t key_pressed;
+};
+
+void engine_set_depth(uint8_t depth)
+{
+    level_kind = LEVEL_DEPTH;
+    level_depth = depth;
+}
+
+void engine_set_time(uint16_t ms)
+{
+    level_kind = LEVEL_TIME;
+    level_ms = ms;
+}
+
+void engine_print_level(void)
+{
+    if (level_kind == LEVEL_DEPTH) {
+        serial_puts_P(PSTR("level depth "));
+        serial_put_u32(level_depth);
+    } else {
+        serial_puts_P(PSTR("level time "));
+        serial_put_u32(level_ms);
+        serial_puts_P(PSTR(" ms"));
+    }
+    serial_putc('\n');
+}
+
+static uint8_t should_stop(void *context)
+{
+    struct watch *watch = context;
+    wdt_reset();
+    if (watch->timed && clock_ms() - watch->start_ms >= level_ms)
+        return 1;
+    if (watch->watch_keys && console_key_pressed())
+        watch->key_pressed = 1;
+    return watch->key_pressed;
+}
+
+uint8_t engine_think(const struct game *game, struct search_workspace *work, uint8_t watch_keys,
+                     struct search_result *result, uint32_t *elapsed_ms)
+{
+    struct watch watch = { clock_ms(), level_kind == LEVEL_TIME, watch_keys, 0 };
+    struct search_limits limits = {
+        .depth = level_kind == LEVEL_DEPTH ? level_depth : SEARCH_MAX_DEPTH,
+        .nodes = 0,
+        .stop = should_stop,
+        .report = NULL,
+        .context = &watch,
+    };
+    /* The search polls stop only every few hundred nodes: a shallow one may
+     * never call it, so feed the watchdog here too. */
+    wdt_reset();
+    board_led_on();
+    uint8_t has_move = search_run(game, &limits, work, result);
+    board_led_off();
+    *elapsed_ms = clock_ms() - watch.start_ms;
+    if (watch.key_pressed)
+        return ENGINE_INTERRUPTED;
+    return has_move ? ENGINE_MOVED : ENGINE_NO_MOVE;
+}

@@ -1,0 +1,37 @@
+/*
+ * engine.h - the engine at the prompt: its level, the search limits, the
+ * stop callback and the LED.
+ *
+ * The level is a fixed depth (every move searched to N plies: the same
+ * moves on every board) or a time per move (iterative deepening stopped
+ * after MS milliseconds of the clock; the last completed iteration counts).
+ * The stop callback, polled by the search every few hundred nodes, feeds
+ * the watchdog, checks the time, and in `auto` mode checks for a key press.
+ * The LED is on while the engine thinks.
+ */
+#ifndef BITDRAUGHTS_DEMO_ENGINE_H
+#define BITDRAUGHTS_DEMO_ENGINE_H
+
+#include <stdint.h>
+#include "search.h"
+
+#define ENGINE_TIME_MAX_MS 60000u
+
+enum engine_outcome {
+    ENGINE_MOVED = 0,       /* result holds the move to play */
+    ENGINE_NO_MOVE,         /* the side to move has no legal move */
+    ENGINE_INTERRUPTED      /* a key was pressed (watch_keys): no move */
+};
+
+/* Every move searched to depth plies (1..SEARCH_MAX_DEPTH). */
+void engine_set_depth(uint8_t depth);
+/* Every move searched for ms milliseconds (1..ENGINE_TIME_MAX_MS). */
+void engine_set_time(uint16_t ms);
+/* Prints the level: "level depth N" or "level time MS ms". */
+void engine_print_level(void);
+/* Searches game->pos; *elapsed_ms gets the time taken.  With watch_keys a
+ * key press stops the search (ENGINE_INTERRUPTED). */
+uint8_t engine_think(const struct game *game, struct search_workspace *work, uint8_t watch_keys,
+                     struct search_result *result, uint32_t *elapsed_ms);
+
+#endif

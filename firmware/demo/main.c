@@ -1,0 +1,105 @@
+/*
+ * The demo firmware: checkers over the serial port.  Russian draughts or
+ * English checkers against the engine (or the engine against itself), the
+ * game kept in EEPROM across power cycles, and a watchdog that resets a
+ * stuck board.  The commands are in commands.c; `help` lists them.
+ *
+ * Boot: .init3 saves and clears the reset flags and stops the watchdog
+ * (after a watchdog reset it stays armed with its shortest timeout, faster
+ * than the C runtime's start-up on a big .bss), main() prints the banner
+ * (version, board, MCU, clock, free RAM, why it reset), resumes the saved
+ * game and reads commands until the simulator's input ends (on a board,
+ * forever).
+ */
+#include <avr/interrupt.h>
+#include <avr/io.h>
+#include <avr/pgmspace.h>
+#include <avr/wdt.h>
+
+#include "clock.h"
+#include "board.h"
+#include "commands.h"
+#include "console.h"
+#include "serial.h"
+
+#define DEMO_VERSION "1.0"
+#define EXIT_OK 0
+
+/* MCUSR as it was at reset; .noinit so that the C runtime does not clear it
+ * after .init3 wrote it. */
+static uint8_t reset_flags __attribute__((section(".noinit")));
+
+void save_reset_flags(void) __attribute__((naked, used, section(".init3")));
+void save_reset_flags(void)
+{
+    reset_flags = MCUSR;
+    MCUSR = 0;
+    wdt_disable();
+}
+
+static void put_reset_reason(void)
+{
+    static const uint8_t flags[] PROGMEM = { _BV(PORF), _BV(EXTRF), _BV(BORF), _BV(WDRF) };
+    static const char names[] PROGMEM = " power-on\0 external\0 brown-out\0 watchdog";
+    serial_puts_P(PSTR("reset:"));
+    uint8_t any = 0;
+    const char *name = names;
+    for (uint8_t i = 0; i < sizeof flags; i++) {
+        if (reset_flags & pgm_read_byte(&flags[i])) {
+            serial_puts_P(name);
+            any = 1;
+        }
+        name += strlen_P(name) + 1u;
+    }
+    if (!any)
+        serial_puts_P(PSTR(" none flagged (a jump to 0, or the simulator's start)"));
+    serial_putc('\n');
+}
+
+/* Bytes between the end of static data and the stack pointer. */
+static uint16_t free_ram(void)
+{
+    extern char __heap_start;
+    return (uint16_t)(SP - (uint16_t)&__heap_start);
+}
+
+static void banner(void)
+{
+    serial_puts_P(PSTR("\nbitdraughts checkers " DEMO_VERSION "\n"
+                       "board " BOARD_NAME ", MCU " BOARD_MCU_NAME ", clock "));
+    serial_put_u32(F_CPU);
+    serial_puts_P(PSTR(" Hz, free RAM "));
+    serial_put_u32(free_ram());
+    serial_puts_P(PSTR(" bytes\n"));
+    put_reset_reason();
+}
+
+int main(void)
+{
+    serial_init();
+    board_led_init();
+    clock_init();
+    sei();
+    wdt_enable(WDTO_2S);
+    banner();
+    commands_init();
+    serial_puts_P(PSTR("type help for the commands\n"));
+    for (;;) {
+        serial_puts_P(PSTR("> "));
+        uint8_t length;
+        char *line = commands_line();
+        uint8_t status = console_read_line(line, &length);
+        if (status == CONSOLE_END)
+            break;
+        if (status == CONSOLE_LINE)
+            commands_run(line, length);
+        else
+            commands_error_P(console_status_text(status));
+        if (console_input_ended())
+            break;
+    }
+    serial_putc('\n');
+    /* avr-libc's exit loop would wait for the watchdog: disarm it first. */
+    wdt_disable();
+    return EXIT_OK;
+}

@@ -1,0 +1,74 @@
+/*
+ * store.h - the game record in EEPROM, so a game survives a power cycle.
+ *
+ * Layout (little-endian), format version STORE_FORMAT:
+ *    0  2  magic "bd"
+ *    2  1  format version
+ *    3  1  variant (VARIANT_RUSSIAN, VARIANT_ENGLISH)
+ *    4 17  start position: white pieces, black pieces, white men, black men
+ *          (4 bytes each), side to move
+ *   21  2  number of plies recorded
+ *   23  2  CRC-16 (avr-libc _crc16_update, polynomial 0xA001, from 0xFFFF)
+ *          of bytes 0..22 and of the recorded moves
+ *   25     the moves, 2 bytes a ply: from square (bits 0-4), to square
+ *          (bits 5-9), and (bits 10-15) which of the legal moves with that
+ *          from and to it is, in move-generator order (several captures can
+ *          share both ends)
+ * The ATmega328P's 1,024 bytes hold 499 plies, the ATmega168's 512 hold
+ * 243.  Nothing in it is trusted: the loader checks the magic, version,
+ * variant, length, checksum and the start position, and the caller replays
+ * the moves through the move generator, rejecting one that is not legal.
+ *
+ * A ply costs 2 move bytes, the count and the CRC: about 6 EEPROM writes,
+ * 20 ms.  The moves are written before the count and the CRC, so a reset in
+ * between leaves either the old record or a checksum that fails.
+ */
+#ifndef BITDRAUGHTS_DEMO_STORE_H
+#define BITDRAUGHTS_DEMO_STORE_H
+
+#include <stdint.h>
+#include "movegen.h"
+
+#define STORE_FORMAT 1u
+
+enum store_status {
+    STORE_OK = 0,
+    STORE_BLANK,            /* erased EEPROM: no game saved yet */
+    STORE_BAD_MAGIC,        /* something else's data */
+    STORE_BAD_VERSION,
+    STORE_BAD_VARIANT,
+    STORE_BAD_LENGTH,
+    STORE_BAD_CHECKSUM,
+    STORE_BAD_POSITION      /* the start position is not a consistent one */
+};
+
+struct store_header {
+    uint8_t variant;
+    position start;
+    uint16_t plies;
+};
+
+/* The most plies the EEPROM holds. */
+uint16_t store_capacity(void);
+/* Reads and checks the header and the checksum; STORE_OK or why not. */
+uint8_t store_load(struct store_header *header);
+/* A one-line reason for a store_status, in flash. */
+const char *store_status_text(uint8_t status);
+/* The start position of a record that store_load() accepted. */
+void store_read_start(position *start);
+/* The record of ply index (< header plies) as written by store_encode. */
+uint16_t store_read_move(uint16_t index);
+/* Starts a new record: the variant, its start position, no plies. */
+void store_start(uint8_t variant, const position *start);
+/* Appends ply number `plies` (the count before it); 0 when the EEPROM is
+ * full and nothing was written. */
+uint8_t store_append(uint16_t plies, uint16_t code);
+/* Keeps the first `plies` plies (undo). */
+void store_truncate(uint16_t plies);
+
+/* The code of m, one of the legal moves listed from first. */
+uint16_t store_encode(const move *m, const move *first);
+/* The legal move of [first, end) with that code, or NULL. */
+const move *store_decode(uint16_t code, const move *first, const move *end);
+
+#endif

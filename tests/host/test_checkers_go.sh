@@ -1,0 +1,72 @@
+#!/bin/sh
+# build/host/checkers go: the search on the command line.  The output's
+# shape (info lines, then bestmove/score/pv/depth/nodes), composed
+# positions whose best move is known (see tests/atmega/test_search.c for
+# why), --movetime, and bad arguments exiting 2 with one line on stderr.
+set -u
+BUILD=${BUILD:-build}
+CHECKERS=$BUILD/host/checkers
+passed=0
+failed=0
+
+ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
+fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+
+# expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
+expect_match() {
+    if printf '%s\n' "$3" | grep -Eq "$2"; then ok "$1"; else fail "$1" "got: $3"; fi
+}
+
+# expect_usage_error NAME COMMAND...: status 2, nothing on stdout, one stderr line.
+expect_usage_error() {
+    name=$1
+    shift
+    err=$(mktemp)
+    out=$("$@" 2>"$err")
+    status=$?
+    lines=$(wc -l < "$err")
+    if [ "$status" -eq 2 ] && [ -z "$out" ] && [ "$lines" -eq 1 ]; then
+        ok "$name"
+    else
+        fail "$name" "status $status, stdout '$out', $lines stderr lines"
+    fi
+    rm -f "$err"
+}
+
+out=$("$CHECKERS" go --depth 4)
+expect_match "go prints one info line per iteration" \
+    '^info depth 1 score -?[0-9]+ nodes [0-9]+ pv [a-h][1-8]-[a-h][1-8]' "$(echo "$out" | head -n 1)"
+expect_match "go prints four iterations for --depth 4" '^4$' "$(echo "$out" | grep -c '^info depth')"
+expect_match "go ends with bestmove, score, pv, depth, nodes" \
+    '^bestmove [a-h][1-8]-[a-h][1-8] score -?[0-9]+ pv ([a-h][1-8][-:][a-h][1-8] )+depth 4 nodes [0-9]+$' \
+    "$(echo "$out" | tail -n 5 | tr '\n' ' ' | sed 's/ $//')"
+expect_match "the final pv is the last iteration's" "^$(echo "$out" | grep '^info depth 4' | sed 's/.* pv //')\$" \
+    "$(echo "$out" | grep '^pv ' | sed 's/^pv //')"
+
+out=$("$CHECKERS" go --fen 'W:Wd2,e3,d4,f4:Bd6,f6,a7' --depth 5)
+expect_match "russian two-for-one shot" '^bestmove f4-e5$' "$(echo "$out" | grep '^bestmove')"
+out=$("$CHECKERS" go --variant english --fen 'W:W18,19,23,26:B5,10,11' --depth 5)
+expect_match "english two-for-one shot in numbers" '^bestmove 19-15$' "$(echo "$out" | grep '^bestmove')"
+expect_match "english pv uses x for captures" '^pv 19-15 10x19 23x7' "$(echo "$out" | grep '^pv')"
+out=$("$CHECKERS" go --fen 'W:We3:Bf4' --depth 6)
+expect_match "a win in one ply scores 29999" '^score 29999$' "$(echo "$out" | grep '^score')"
+out=$("$CHECKERS" go --fen 'B:Wg1:Bh2' --depth 3)
+expect_match "no legal move: bestmove none" '^bestmove none$' "$(echo "$out" | grep '^bestmove')"
+
+out=$("$CHECKERS" go --variant english --movetime 100)
+expect_match "--movetime ends with a move and a depth" '^depth [1-9][0-9]*$' "$(echo "$out" | grep '^depth')"
+
+expect_usage_error "go without a limit" "$CHECKERS" go
+expect_usage_error "go with both limits" "$CHECKERS" go --depth 3 --movetime 10
+expect_usage_error "go --depth 0" "$CHECKERS" go --depth 0
+expect_usage_error "go --depth 21" "$CHECKERS" go --depth 21
+expect_usage_error "go --depth x" "$CHECKERS" go --depth x
+expect_usage_error "go --depth without a value" "$CHECKERS" go --depth
+expect_usage_error "go --movetime 0" "$CHECKERS" go --movetime 0
+expect_usage_error "go --movetime -5" "$CHECKERS" go --movetime -5
+expect_usage_error "go with a bare DEPTH" "$CHECKERS" go 5
+expect_usage_error "go with a bad FEN" "$CHECKERS" go --fen 'W:Wz9' --depth 2
+expect_usage_error "--depth on perft" "$CHECKERS" perft --depth 3 2
+
+echo "checkers go: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,323 @@
+#!/bin/sh
+# The demo firmware (build/uno/demo.elf) in the simulator, driven like a
+# user at a serial terminal: every command, exact transcripts where they are
+# stable (tests/demo/*.expected: everything after the banner), every class
+# of bad input followed by `fen` showing the position unchanged, the EEPROM
+# record across power cycles and when corrupted, the watchdog path, whole
+# games, and the flash and RAM budgets.  Each case has its own EEPROM file.
+set -u
+BUILD=${BUILD:-build}
+SIM=$BUILD/host/avrsim
+ELF=$BUILD/uno/demo.elf
+EXPECTED=tests/demo
+# Cycle budgets: a short session, an engine game, the bench (about 10 s of
+# simulated time at 16 MHz).
+SHORT=200000000
+GAME=3000000000
+BENCH=400000000
+FLASH_LIMIT=32256       # the Uno's flash less Optiboot
+RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
+RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
+
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
+fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+case_number=0
+
+# session INPUT [EEPROM] [MAX_CYCLES]: runs the firmware on INPUT (printf
+# format) with a fresh EEPROM file unless one is named; sets $out (the whole
+# UART output), $after (what follows the banner), $status, $stats.
+session() {
+    case_number=$((case_number + 1))
+    eeprom=${2:-$tmp/case$case_number.eeprom}
+    printf "$1" | "$SIM" --stats --max-cycles "${3:-$SHORT}" --eeprom "$eeprom" "$ELF" \
+        > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    out=$(cat "$tmp/out")
+    after=$(sed -n '/^type help/,$p' "$tmp/out" | tail -n +2)
+    stats=$(cat "$tmp/err")
+}
+
+# expect_transcript NAME FILE INPUT
+expect_transcript() {
+    session "$3"
+    if [ "$status" -eq 0 ] && [ "$after" = "$(cat "$2")" ]; then
+        ok "$1"
+    else
+        printf '%s\n' "$after" > "$tmp/got"
+        fail "$1" "status $status; diff: $(diff "$2" "$tmp/got" | head -n 6 | tr '\n' '|')"
+    fi
+}
+
+# last_fen: the line after the last "> fen" prompt of $out.
+last_fen() {
+    printf '%s\n' "$out" | awk '/^> fen$/ { getline; f = $0 } END { print f }'
+}
+
+# contains NAME PATTERN (grep -E over $out), with status 0
+contains() {
+    if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq "$2"; then
+        ok "$1"
+    else
+        fail "$1" "status $status, no line matching /$2/"
+    fi
+}
+
+[ -f "$ELF" ] || { echo "demo: $ELF missing (make firmware)"; echo "demo: 0 passed, 1 failed"; exit 1; }
+
+# ---------------------------------------------------------------- boot --
+session ''
+if [ "$status" -eq 0 ] &&
+   printf '%s\n' "$out" | grep -Eq '^bitdraughts checkers [0-9.]+$' &&
+   printf '%s\n' "$out" | grep -Eq '^board uno, MCU atmega328p, clock 16000000 Hz, free RAM [0-9]+ bytes$' &&
+   printf '%s\n' "$out" | grep -Eq '^reset: ' &&
+   printf '%s\n' "$out" | grep -qx 'no saved game: new game'; then
+    ok "banner names version, board, MCU, clock, free RAM and reset; blank EEPROM starts a game"
+else
+    fail "banner names version, board, MCU, clock, free RAM and reset; blank EEPROM starts a game" "status $status"
+fi
+
+# ------------------------------------------------------------ commands --
+expect_transcript "help lists the commands" "$EXPECTED/help.expected" 'help\n'
+expect_transcript "board, fen, moves, moves played, undo, new english: exact transcript" \
+    "$EXPECTED/session.expected" \
+    'board\nfen\nmoves\nc3-d4\nf6-g5\nundo\nfen\nnew english\nfen\nmoves\n'
+expect_transcript "fen sets a position; an ambiguous capture needs its path" \
+    "$EXPECTED/english_capture.expected" \
+    'new english\nfen W:W30:B25,26,17,18\n30x14\nc3-d4\n30x21x14\n'
+
+session 'level\nlevel depth 3\nlevel time 250\nlevel depth 0\nlevel depth 21\nlevel time 60001\nlevel speed 3\nlevel\n'
+if [ "$status" -eq 0 ] &&
+   [ "$(printf '%s\n' "$after" | grep -c '^level ')" -eq 4 ] &&
+   [ "$(printf '%s\n' "$after" | grep -c '^error: ')" -eq 4 ] &&
+   printf '%s\n' "$after" | grep -qx 'level time 1000 ms' &&
+   printf '%s\n' "$after" | grep -qx 'level depth 3' &&
+   [ "$(printf '%s\n' "$after" | grep -c '^level time 250 ms$')" -eq 2 ]; then
+    ok "level shows and sets depth or time, rejects out-of-range values"
+else
+    fail "level shows and sets depth or time, rejects out-of-range values" "status $status"
+fi
+
+session 'level depth 3\ngo\nfen\n'
+contains "go: the engine moves and reports depth, score, nodes and time" \
+    '^1\. [a-h][1-8][-:][a-h][1-8]  \(depth 3, score [-+][0-9]+, nodes [0-9]+, [0-9]+ ms\)$'
+if [ "$(last_fen)" != "$RUSSIAN_START" ] && printf '%s\n' "$(last_fen)" | grep -q '^B:'; then
+    ok "go plays the move on the board (Black to move after it)"
+else
+    fail "go plays the move on the board (Black to move after it)" "fen $(last_fen)"
+fi
+
+session 'level depth 2\ngo\nfen\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$(last_fen)" | grep -q '^B:'; then
+    ok "a line typed during go waits and runs after it"
+else
+    fail "a line typed during go waits and runs after it" "status $status, fen $(last_fen)"
+fi
+
+session 'perft 5\nnew english\nperft 5\nperft 0\nperft 9\nperft\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^perft 5 7482 \([0-9]+ ms\)$' &&
+   printf '%s\n' "$out" | grep -Eq '^perft 5 7361 \([0-9]+ ms\)$' &&
+   [ "$(printf '%s\n' "$out" | grep -c '^error: perft')" -eq 3 ]; then
+    ok "perft 5 gives the published counts of both variants; bad depths rejected"
+else
+    fail "perft 5 gives the published counts of both variants; bad depths rejected" "status $status"
+fi
+
+session 'bench\nfen\n' '' "$BENCH"
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^bench nodes [0-9]+ cycles [0-9]+ \([0-9]+ ms at 16 MHz\)$' &&
+   [ "$(last_fen)" = "$RUSSIAN_START" ]; then
+    ok "bench prints nodes and cycles and leaves the game as it was"
+    echo "          ($(printf '%s\n' "$out" | grep '^bench nodes'))"
+else
+    fail "bench prints nodes and cycles and leaves the game as it was" "status $status"
+fi
+bench_peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+
+# ------------------------------------------------------------ whole games --
+for variant in english russian; do
+    session "new $variant\nlevel depth 2\nauto\n" '' "$GAME"
+    plies=$(printf '%s\n' "$out" | grep -c ' ms)$')
+    if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^result: (White wins|Black wins|draw)' &&
+       ! printf '%s\n' "$out" | grep -q '^error'; then
+        ok "auto plays a whole $variant game at depth 2 to a result ($plies plies)"
+    else
+        fail "auto plays a whole $variant game at depth 2 to a result" "status $status after $plies plies; $(printf '%s' "$stats" | tail -n 1)"
+    fi
+done
+
+session 'level depth 2\nauto\nfen\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'auto stopped' &&
+   [ "$(printf '%s\n' "$out" | grep -c ' ms)$')" -le 1 ]; then
+    ok "a key press (the next line waiting) stops auto"
+else
+    fail "a key press (the next line waiting) stops auto" "status $status"
+fi
+
+session 'new english\nfen B:W10\ngo\n11-15\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'result: White wins (Black cannot move)' &&
+   [ "$(printf '%s\n' "$out" | grep -c '^error: game over')" -eq 2 ]; then
+    ok "a finished game says its result and refuses go and moves"
+else
+    fail "a finished game says its result and refuses go and moves" "status $status"
+fi
+
+# ------------------------------------------------------------- bad input --
+# bad_input NAME INPUT EXPECTED_ERROR_PATTERN: INPUT (after c3-d4) gives one
+# error line and `fen` shows the position unchanged.
+after_move='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
+bad_input() {
+    session "c3-d4\n$2\nfen\n"
+    errors=$(printf '%s\n' "$out" | grep -c '^error: ')
+    if [ "$status" -eq 0 ] && [ "$errors" -eq 1 ] && printf '%s\n' "$out" | grep -Eq "^error: $3" &&
+       [ "$(last_fen)" = "$after_move" ]; then
+        ok "$1: one error line, position unchanged"
+    else
+        fail "$1: one error line, position unchanged" "status $status, $errors errors, fen $(last_fen)"
+    fi
+}
+long=$(printf '%0300d' 0)
+bad_input "overlong line (300 characters)" "$long" 'line too long'
+bad_input "overlong line that starts like a move" "f6-g5$long" 'line too long'
+bad_input "control character" 'f6-g5\001' 'control character'
+bad_input "tab" 'f6\t-g5' 'control character'
+bad_input "escape sequence (arrow key)" '\033[A' 'control character'
+bad_input "non-ASCII bytes" 'f6-g5\303\251' 'non-ASCII'
+bad_input "illegal move" 'f6-f5' ''
+bad_input "move of the wrong side" 'e3-f4' ''
+bad_input "malformed move" 'f6-g5-h4' ''
+bad_input "malformed FEN" 'fen W:Wz9' 'bad FEN'
+bad_input "FEN with a man on its promotion rank" 'fen W:Wb8:Ba1' 'bad FEN'
+bad_input "unknown command" 'castle' 'unknown command'
+bad_input "command in upper case" 'FEN' 'unknown command'
+bad_input "command with a stray argument" 'board now' 'unknown command'
+bad_input "new with a bad variant" 'new italian' 'new'
+session 'new english\nfen W:W30:B25,26,17,18\n30x14\nfen\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^error: several legal moves match' &&
+   [ "$(last_fen)" = 'W:W30:B17,18,25,26' ]; then
+    ok "ambiguous move: one error line, position unchanged"
+else
+    fail "ambiguous move: one error line, position unchanged" "status $status, fen $(last_fen)"
+fi
+session 'c3-d5\b4\nfen\n'
+if [ "$status" -eq 0 ] && [ "$(last_fen)" = "$after_move" ]; then
+    ok "backspace erases the last character typed"
+else
+    fail "backspace erases the last character typed" "fen $(last_fen)"
+fi
+session '\n   \n  fen  \r\nboard\r\n'
+if [ "$status" -eq 0 ] && ! printf '%s\n' "$out" | grep -q '^error' &&
+   printf '%s\n' "$out" | grep -qx "$RUSSIAN_START" && printf '%s\n' "$out" | grep -qx 'White to move'; then
+    ok "blank lines, surrounding blanks and CR LF line ends are accepted"
+else
+    fail "blank lines, surrounding blanks and CR LF line ends are accepted" "status $status"
+fi
+
+# ---------------------------------------------------------------- EEPROM --
+eeprom=$tmp/resume.eeprom
+session 'new english\n11-15\n23-19\nfen\n' "$eeprom"
+first=$(last_fen)
+session 'fen\n' "$eeprom"
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'resumed: English checkers, 2 plies' &&
+   [ "$(last_fen)" = "$first" ]; then
+    ok "a power cycle resumes the saved game (same position at boot)"
+else
+    fail "a power cycle resumes the saved game (same position at boot)" "status $status, $(last_fen) vs $first"
+fi
+session 'undo\nundo\nfen\n' "$eeprom"
+session 'fen\n' "$eeprom"
+if printf '%s\n' "$out" | grep -qx 'resumed: English checkers, 0 plies' &&
+   [ "$(last_fen)" = 'B:W21-32:B1-12' ]; then
+    ok "undo is saved too"
+else
+    fail "undo is saved too" "$(last_fen)"
+fi
+
+# corrupt NAME OFFSET EXPECTED_REASON: flips a byte of a saved game's image.
+corrupt() {
+    image=$tmp/corrupt$2.eeprom
+    session 'new english\n11-15\n23-19\n' "$image"
+    python3 - "$image" "$2" <<'EOF'
+import sys
+path, offset = sys.argv[1], int(sys.argv[2])
+data = bytearray(open(path, 'rb').read())
+data[offset] ^= 0x5A
+open(path, 'wb').write(data)
+EOF
+    session 'fen\n' "$image"
+    if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx "saved game ignored ($3): new game" &&
+       [ "$(last_fen)" = "$RUSSIAN_START" ]; then
+        ok "$1: reported in one line and ignored"
+    else
+        fail "$1: reported in one line and ignored" "status $status"
+    fi
+}
+corrupt "a flipped byte in a move" 25 'bad checksum'
+corrupt "a flipped byte in the start position" 10 'bad checksum'
+corrupt "foreign data (bad magic)" 0 'foreign data (bad magic)'
+corrupt "an unknown format version" 2 'unknown format version'
+corrupt "a bad length" 22 'bad length'
+
+# An illegal move under a valid checksum: the record is replayed, not trusted.
+image=$tmp/illegal.eeprom
+session 'new english\n11-15\n23-19\n' "$image"
+python3 - "$image" <<'EOF'
+import sys
+path = sys.argv[1]
+data = bytearray(open(path, 'rb').read())
+data[27] ^= 0x01                       # the second move's from square
+crc = 0xFFFF
+for i in list(range(0, 23)) + list(range(25, 25 + 2 * (data[21] | data[22] << 8))):
+    crc ^= data[i]
+    for _ in range(8):
+        crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+data[23], data[24] = crc & 0xFF, crc >> 8
+open(path, 'wb').write(data)
+EOF
+session 'fen\n' "$image"
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'saved game ignored (illegal move 2): new game' &&
+   [ "$(last_fen)" = "$RUSSIAN_START" ]; then
+    ok "an illegal move in a well-formed record: reported and ignored"
+else
+    fail "an illegal move in a well-formed record: reported and ignored" "status $status"
+fi
+
+# -------------------------------------------------------------- watchdog --
+# The input still waiting when the board hangs is lost with the reset (as on
+# a board): the position is checked in a second run.
+eeprom=$tmp/hang.eeprom
+session 'c3-d4\nhang\n' "$eeprom"
+hang_status=$status
+hang_out=$out
+session 'fen\n' "$eeprom"
+if [ "$hang_status" -eq 0 ] && printf '%s\n' "$hang_out" | grep -qx 'reset: watchdog' &&
+   printf '%s\n' "$hang_out" | grep -qx 'resumed: Russian draughts, 1 plies' &&
+   [ "$(last_fen)" = "$after_move" ]; then
+    ok "hang: the watchdog resets the board, the banner says so, the game survives"
+else
+    fail "hang: the watchdog resets the board, the banner says so, the game survives" "status $status"
+fi
+
+# --------------------------------------------------------------- budgets --
+flash=$(avr-size -A "$ELF" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s }')
+static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+if [ "$flash" -le "$FLASH_LIMIT" ]; then
+    ok "flash $flash bytes <= $FLASH_LIMIT"
+else
+    fail "flash $flash bytes <= $FLASH_LIMIT" "over by $((flash - FLASH_LIMIT))"
+fi
+session 'level depth 9\ngo\n' '' "$GAME"
+go_peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+peak=${go_peak:-9999}
+[ -n "$bench_peak" ] && [ "$bench_peak" -gt "$peak" ] && peak=$bench_peak
+if [ "$status" -eq 0 ] && [ $((static + peak)) -le "$RAM_LIMIT" ]; then
+    ok "RAM: static $static + peak stack $peak (bench, go at depth 9) <= $RAM_LIMIT"
+else
+    fail "RAM: static $static + peak stack $peak (bench, go at depth 9) <= $RAM_LIMIT" "status $status, total $((static + peak))"
+fi
+
+echo "demo: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
