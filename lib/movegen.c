@@ -448,12 +448,15 @@ static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t directio
                         bb32 men, bb32 promotion_rank)
 {
     uint8_t delta = pgm_read_byte(&step_delta[direction]);
+    /* Usually empty: then no move needs the promotion test. */
+    bb32 last_rank = targets & promotion_rank;
     while (targets) {
         if (out == out_end)
             return 0;
-        uint8_t to = bs_pop_lsb32(&targets);
+        uint8_t to = bs_lsb32(targets);
+        targets &= targets - 1u;
         uint8_t from = (uint8_t)((to - delta) & 31u);
-        uint8_t promotes = (promotion_rank & bb_bit(to)) && (men & bb_bit(from));
+        uint8_t promotes = last_rank && (last_rank & bb_bit(to)) && (men & bb_bit(from));
         out->from = from;
         out->to = (uint8_t)(to | (promotes ? MOVE_PROMOTES : 0u));
         out->captured = 0;
