@@ -14,9 +14,9 @@
 
 /*
  * Per-square weights 0..15 as White sees the board (Black reads them on the
- * board turned by 180 degrees), two squares to a byte, square 2i in the low
- * nibble of byte i (lib/nibble.h's order).  Written by rank and file and
- * packed by hand with a throw-away script; the pictures are the tables:
+ * board turned by 180 degrees), square s in nibble s of a 128-bit constant
+ * written as two 64-bit halves (squares 0-15, 16-31); the pictures are the
+ * tables:
  *
  * men: advancement, the centre, and the back-rank guard (c1 and e1 keep
  * the opponent's men from crowning; a1 and g1 less so):
@@ -31,60 +31,122 @@
  *          a  b  c  d  e  f  g  h            2 |  .  2  .  2  .  2  .  0
  *                                            1 |  0  .  0  .  0  .  0  .
  */
-static const uint8_t man_weights[16] PROGMEM = {
-    0x34, 0x85, 0x0A, 0x26, 0x62, 0x09, 0x36, 0x34,
-    0x04, 0x34, 0x64, 0x67, 0x29, 0x62, 0x87, 0x0A
-};
-static const uint8_t king_weights[16] PROGMEM = {
-    0x00, 0x42, 0x02, 0x20, 0x00, 0x02, 0x20, 0x24,
-    0x00, 0x20, 0x64, 0x24, 0x00, 0x42, 0x46, 0x02
-};
+#define MAN_WEIGHTS_LOW   0x34360962260A8534ull
+#define MAN_WEIGHTS_HIGH  0x0A87622967643404ull
+#define KING_WEIGHTS_LOW  0x2420020020024200ull
+#define KING_WEIGHTS_HIGH 0x0246420024642000ull
 
-BD_INLINE uint8_t weight(const uint8_t *table, uint8_t square)
+/* The weight of square s (0..31) in a table, and the same for Black
+ * (square s of the board turned: (17 - s) mod 32). */
+#define WEIGHT(table, s) \
+    ((unsigned)((((s) < 16 ? table##_LOW : table##_HIGH) >> (4u * ((s) & 15u))) & 15u))
+#define WEIGHT_WHITE(table, s) WEIGHT(table, s)
+#define WEIGHT_BLACK(table, s) WEIGHT(table, (17u - (s)) & 31u)
+
+/*
+ * The sums are read a nibble of the bitboard at a time: entry [k][v] of a
+ * sum table is the total over the squares 4k + j whose bit j is set in v,
+ * so a bitboard costs eight flash reads, not a loop over its pieces.  The
+ * tables are built here by the preprocessor from the weights above (no
+ * generator, nothing to keep in step).  A man's entry also carries half
+ * its material: 50 per man plus its weight, at most 4 * 50 + 25 = 225, so
+ * twice the total is EVAL_MAN per man plus MAN_SQUARE_SCALE per unit of
+ * weight without a popcount.  128 bytes a table, four tables (men and
+ * kings, each colour): flash rather than RAM.
+ */
+#define MAN_HALF (EVAL_MAN / 2)
+_Static_assert(EVAL_MAN == 2 * MAN_HALF && MAN_SQUARE_SCALE == 2,
+               "the man tables hold half of a man's score");
+#define BIT_TERM(colour, table, extra, k, v, j) \
+    (((v) >> (j) & 1u) ? (extra) + WEIGHT_##colour(table, 4u * (k) + (j)) : 0u)
+#define ENTRY(colour, table, extra, k, v)                                        \
+    (uint8_t)(BIT_TERM(colour, table, extra, k, v, 0u) + BIT_TERM(colour, table, extra, k, v, 1u) \
+            + BIT_TERM(colour, table, extra, k, v, 2u) + BIT_TERM(colour, table, extra, k, v, 3u))
+#define ROW(colour, table, extra, k)                                                    \
+    { ENTRY(colour, table, extra, k, 0u),  ENTRY(colour, table, extra, k, 1u),         \
+      ENTRY(colour, table, extra, k, 2u),  ENTRY(colour, table, extra, k, 3u),         \
+      ENTRY(colour, table, extra, k, 4u),  ENTRY(colour, table, extra, k, 5u),         \
+      ENTRY(colour, table, extra, k, 6u),  ENTRY(colour, table, extra, k, 7u),         \
+      ENTRY(colour, table, extra, k, 8u),  ENTRY(colour, table, extra, k, 9u),         \
+      ENTRY(colour, table, extra, k, 10u), ENTRY(colour, table, extra, k, 11u),        \
+      ENTRY(colour, table, extra, k, 12u), ENTRY(colour, table, extra, k, 13u),        \
+      ENTRY(colour, table, extra, k, 14u), ENTRY(colour, table, extra, k, 15u) }
+#define SUM_TABLE(colour, table, extra)                                                 \
+    { ROW(colour, table, extra, 0u), ROW(colour, table, extra, 1u),                     \
+      ROW(colour, table, extra, 2u), ROW(colour, table, extra, 3u),                     \
+      ROW(colour, table, extra, 4u), ROW(colour, table, extra, 5u),                     \
+      ROW(colour, table, extra, 6u), ROW(colour, table, extra, 7u) }
+
+typedef uint8_t sum_table[8][16];
+/* By colour: men (half material plus weight). */
+static const sum_table man_sums[2] PROGMEM = {
+    SUM_TABLE(WHITE, MAN_WEIGHTS, MAN_HALF), SUM_TABLE(BLACK, MAN_WEIGHTS, MAN_HALF)
+};
+/* Kings (weight only): the king table is the same on the board turned, so
+ * both colours read one copy (checked square by square below). */
+static const sum_table king_sums PROGMEM = SUM_TABLE(WHITE, KING_WEIGHTS, 0u);
+#define KING_TURNS(s) (WEIGHT_WHITE(KING_WEIGHTS, s) == WEIGHT_BLACK(KING_WEIGHTS, s))
+#define KING_TURNS4(s) (KING_TURNS(s) && KING_TURNS(s + 1u) && KING_TURNS(s + 2u) && \
+                        KING_TURNS(s + 3u))
+_Static_assert(KING_TURNS4(0u) && KING_TURNS4(4u) && KING_TURNS4(8u) && KING_TURNS4(12u) &&
+               KING_TURNS4(16u) && KING_TURNS4(20u) && KING_TURNS4(24u) && KING_TURNS4(28u),
+               "the king table must read the same for Black");
+
+/* Two nibbles' entries: byte b of a bitboard, rows 2b and 2b + 1. */
+BD_INLINE uint16_t byte_sum(const uint8_t (*rows)[16], uint8_t byte)
 {
-    uint8_t byte = pgm_read_byte(&table[square >> 1]);
-    if (square & 1u)
-        byte = (uint8_t)(byte >> 4);
-    return byte & 0x0Fu;
+    return (uint16_t)((uint16_t)pgm_read_byte(&rows[0][byte & 0x0Fu]) +
+                      pgm_read_byte(&rows[1][byte >> 4]));
 }
 
-/* Sum of a table over a set of squares; flip turns the board for Black
- * (square n -> (17 - n) mod 32). */
-static uint16_t table_sum(const uint8_t *table, bb32 squares, uint8_t flip)
+/* The table's total over the squares of x.  The bytes are taken by
+ * constant shifts (a choice of register on AVR), and an empty byte, common
+ * once pieces leave, costs a test. */
+static __attribute__((noinline)) uint16_t board_sum(const uint8_t (*rows)[16], bb32 x)
 {
     uint16_t sum = 0;
-    while (squares) {
-        uint8_t s = bs_pop_lsb32(&squares);
-        if (flip)
-            s = (uint8_t)((17u - s) & 31u);
-        sum += weight(table, s);
-    }
+    uint8_t byte;
+    if ((byte = (uint8_t)x) != 0)
+        sum += byte_sum(rows, byte);
+    if ((byte = (uint8_t)(x >> 8)) != 0)
+        sum += byte_sum(rows + 2, byte);
+    if ((byte = (uint8_t)(x >> 16)) != 0)
+        sum += byte_sum(rows + 4, byte);
+    if ((byte = (uint8_t)(x >> 24)) != 0)
+        sum += byte_sum(rows + 6, byte);
     return sum;
 }
 
-/* The score of one colour's pieces, higher is better for it. */
-static int16_t colour_score(const position *pos, const struct rules *rules, uint8_t colour)
+/* One out-of-line copy of the popcount for the king terms (rare: flash
+ * matters more than their cycles). */
+static __attribute__((noinline)) uint8_t count(bb32 x)
 {
-    bb32 men = pos->men[colour], kings = pos_kings(pos, colour);
+    return bs_popcount32(x);
+}
+
+/* The score of one colour's kings, higher is better for it: material,
+ * centre and mobility.  Out of line: most positions have no king. */
+static __attribute__((noinline)) int16_t king_score(const position *pos,
+                                                    const struct rules *rules, uint8_t colour)
+{
+    bb32 kings = pos_kings(pos, colour);
     bb32 empty = ~pos_occupied(pos);
-    int16_t score = (int16_t)(EVAL_MAN * bs_popcount32(men));
-    uint8_t king_count = bs_popcount32(kings);
-    if (king_count) {
-        score += (int16_t)((rules->flying_kings ? KING_FLYING : KING_SHORT) * king_count);
-        score += (int16_t)(KING_SQUARE_SCALE * table_sum(king_weights, kings, colour));
-        uint8_t mobility = 0;
-        for (uint8_t d = 0; d < BB_DIRECTIONS; d++)
-            mobility += bs_popcount32(bb_step(kings, d) & empty);
-        score += (int16_t)(KING_MOBILITY * mobility);
-    }
-    score += (int16_t)(MAN_SQUARE_SCALE * table_sum(man_weights, men, colour));
-    return score;
+    int16_t score = (int16_t)((rules->flying_kings ? KING_FLYING : KING_SHORT) * count(kings));
+    score += (int16_t)(KING_SQUARE_SCALE * board_sum(king_sums, kings));
+    uint8_t mobility = (uint8_t)(count(bb_up_left(kings) & empty) + count(bb_up_right(kings) & empty) +
+                                 count(bb_down_right(kings) & empty) +
+                                 count(bb_down_left(kings) & empty));
+    return (int16_t)(score + KING_MOBILITY * mobility);
 }
 
 int16_t eval_position(const position *pos, const struct rules *rules)
 {
-    int16_t white = colour_score(pos, rules, WHITE);
-    int16_t black = colour_score(pos, rules, BLACK);
-    int16_t score = (int16_t)(white - black);
+    /* Men of both colours: material and squares in one table read. */
+    int16_t score = (int16_t)(2 * ((int16_t)board_sum(man_sums[WHITE], pos->men[WHITE]) -
+                                   (int16_t)board_sum(man_sums[BLACK], pos->men[BLACK])));
+    if (pos->pieces[WHITE] != pos->men[WHITE])
+        score += king_score(pos, rules, WHITE);
+    if (pos->pieces[BLACK] != pos->men[BLACK])
+        score -= king_score(pos, rules, BLACK);
     return (int16_t)((pos->side == WHITE ? score : -score) + TEMPO);
 }

@@ -11,7 +11,18 @@
 #define ORDER_KILLER_2 0xFEu
 /* Bytes of a packed quiet entry: from, to, ordering key. */
 #define QUIET_ENTRY 3u
+/* Bytes of a capture entry: from, to, captured (4 bytes), as struct move
+ * is on AVR; hosts whose struct move is padded repack to it (search.h). */
+#define CAPTURE_ENTRY SEARCH_MOVE_BYTES
+_Static_assert(sizeof(move) >= SEARCH_MOVE_BYTES, "a move is at least from, to and captured");
 #define STOP_POLL_MASK 0xFFu
+
+/* One out-of-line popcount (the AVR one is some 50 instructions inline):
+ * captures' sizes and the null move's piece counts, off the hot path. */
+static __attribute__((noinline)) uint8_t count(bb32 x)
+{
+    return bs_popcount32(x);
+}
 
 /* ------------------------------------------------------------ keys -- */
 
@@ -114,12 +125,12 @@ static uint8_t quiet_order(const struct search_workspace *w, const move *m, uint
 
 /* ------------------------------------------------------ move lists -- */
 
-/* A node's moves on the stack: captures as struct move, quiet moves packed
- * to (from, to) pairs (see search.h). */
+/* A node's moves on the stack: captures as 6-byte entries, quiet moves
+ * packed to (from, to, key) triples (see search.h). */
 struct list {
     uint8_t *base;
     uint8_t count;
-    uint8_t size;       /* bytes per entry: sizeof(move) or 2 */
+    uint8_t size;       /* bytes per entry: CAPTURE_ENTRY or QUIET_ENTRY */
 };
 
 /* Lists the moves of pos at sp or above, ordering keys included for a
@@ -127,30 +138,42 @@ struct list {
 static uint8_t list_generate(struct search_workspace *w, const position *pos, uint8_t *sp,
                              uint8_t ply, struct list *l)
 {
-    /* mg_generate() writes struct move: align for it (a no-op on AVR). */
+    /* The room is counted in AVR bytes (6 a move) from sp, whatever the
+     * target, so that a list fits, or not, alike everywhere; mg_generate()
+     * writes struct move from sp aligned for it (a no-op on AVR), and the
+     * workspace has the extra bytes that a host's padded moves take. */
     uintptr_t align = _Alignof(move);
-    sp = (uint8_t *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
-    move *out = (move *)sp;
-    uint16_t room = (uint16_t)((w->stack + SEARCH_STACK_BYTES - sp) / sizeof(move));
+    move *out = (move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
+    uint8_t room = (uint8_t)((w->stack + SEARCH_STACK_BYTES - sp) / CAPTURE_ENTRY);
     move *end = mg_generate(pos, w->rules, out, out + room);
     if (!end)
         return 0;
+    uint8_t count = (uint8_t)(end - out);
     l->base = sp;
-    l->count = (uint8_t)(end - out);
-    l->size = sizeof(move);
-    if (l->count && !move_is_capture(out)) {
-        /* Entry i lands on bytes 3i..3i+2, never past the start of move i
-         * (at 6i or 8i), so packing front to back reads each move before
-         * anything overwrites it.  The third byte is the move's ordering
-         * key, computed once here rather than at every pick. */
-        for (uint8_t i = 0; i < l->count; i++) {
+    l->count = count;
+    l->size = CAPTURE_ENTRY;
+    if (count && !move_is_capture(out)) {
+        /* Entry i lands on bytes 3i..3i+2 from sp, never past the start of
+         * move i (at 6i or later), so packing front to back reads each move
+         * before anything overwrites it.  The third byte is the move's
+         * ordering key, computed once here rather than at every pick. */
+        for (uint8_t i = 0; i < count; i++) {
             move m = out[i];
-            uint8_t *e = sp + 3u * i;
+            uint8_t *e = sp + QUIET_ENTRY * i;
             e[0] = m.from;
             e[1] = m.to;
             e[2] = quiet_order(w, &m, ply);
         }
         l->size = QUIET_ENTRY;
+    } else if (sizeof(move) != CAPTURE_ENTRY) {
+        /* A padded host move: repack to 6 bytes, front to back as above. */
+        for (uint8_t i = 0; i < count; i++) {
+            move m = out[i];
+            uint8_t *e = sp + CAPTURE_ENTRY * i;
+            e[0] = m.from;
+            e[1] = m.to;
+            memcpy(e + 2, &m.captured, sizeof m.captured);
+        }
     }
     return 1;
 }
@@ -162,8 +185,12 @@ static void list_get(const struct list *l, uint8_t i, move *m)
         m->from = p[0];
         m->to = p[1];
         m->captured = 0;
-    } else {
+    } else if (sizeof(move) == CAPTURE_ENTRY) {
         memcpy(m, p, sizeof *m);
+    } else {
+        m->from = p[0];
+        m->to = p[1];
+        memcpy(&m->captured, p + 2, sizeof m->captured);
     }
 }
 
@@ -205,7 +232,7 @@ static void pick(const struct list *l, uint8_t i)
         } else {
             move m;
             list_get(l, j, &m);
-            s = (uint8_t)(2u * bs_popcount32(m.captured) + (move_promotes(&m) ? 1u : 0u));
+            s = (uint8_t)(2u * count(m.captured) + (move_promotes(&m) ? 1u : 0u));
         }
         if (j == i || s > best_score) {
             best_score = s;
@@ -332,14 +359,66 @@ struct node {
 };
 
 enum { BACK_NEXT, BACK_RESEARCH, BACK_DONE };
-/* Late move reduction: quiet moves after the first few, at enough depth,
- * are searched a ply shallower first; one that beats alpha is searched
- * again at full depth. */
-#define LMR_MIN_DEPTH 3
-#define LMR_MIN_MOVE 3u
+enum { ENTER_SEARCH, ENTER_DONE, ENTER_NULL };
+/* Late move reduction: quiet moves after the first two (killers never) are
+ * searched shallower first, by a ply from depth 2, two from the fourth move
+ * at depth 3, three from the sixth at depth 5; one that beats alpha is
+ * searched again at full depth.  The tactics that matter in checkers are
+ * forced captures, which are never reduced (and never cut at the horizon),
+ * so a reduced quiet move still sees every shot that follows it. */
+#define LMR_MIN_DEPTH 2
+#define LMR_MIN_MOVE 2u
+/* Static pruning one ply above the horizon, in zero-window nodes with no
+ * capture: a position whose evaluation beats beta by FUTILITY_MARGIN is
+ * taken as a cut-off, one that is RAZOR_MARGIN short of alpha as a fail
+ * low.  A quiet move changes the evaluation by a few squares' worth unless
+ * it lets a capture happen, and the margins are half a man and a man. */
+#define FUTILITY_MARGIN 50
+#define RAZOR_MARGIN 100
+/*
+ * Null move: in a zero-window node at depth >= NULL_MIN_DEPTH with no
+ * capture to make, whose evaluation already beats beta, the side to move
+ * first passes and lets the opponent search NULL_REDUCTION plies less than a move would;
+ * if even that fails to bring the score under beta, the node is taken as a
+ * cut-off without listing its moves.  Passing is not a legal move, and
+ * checkers has zugzwang (a side forced to walk into a capture), mostly in
+ * the ending: so only while both sides keep NULL_MIN_PIECES pieces, never
+ * twice in a row, and never on the previous iteration's line.
+ */
+#define NULL_MOVE 1
+#define NULL_MIN_DEPTH 3
+#define NULL_REDUCTION 3u
+#define NULL_MIN_PIECES 6u
 
-/* Sets the node up from its parent; returns 1 with *score when the node is
- * decided without searching moves (a leaf, a draw, a loss, a full stack). */
+static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, struct node *n,
+                                                    int16_t *score);
+
+/* True when node n may try a null move (see NULL_MOVE), which it then
+ * sets up: the side to move passes, the child searches with a zero window
+ * at beta and NULL_REDUCTION plies less, and sees no repetition across the
+ * pass. */
+static uint8_t null_move_fits(struct search_workspace *w, struct node *n)
+{
+    position *pos = &w->pos;
+    uint8_t ply = n->ply;
+    if (ply == 0 || n->depth < NULL_MIN_DEPTH || n->beta - n->alpha != 1 || w->follow_pv ||
+        (w->null_plies & (1u << (ply - 1u))) ||
+        count(pos->pieces[WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BLACK]) < NULL_MIN_PIECES ||
+        mg_has_capture(pos, w->rules) || eval_position(pos, w->rules) < n->beta)
+        return 0;
+    pos->side = OTHER_COLOUR(pos->side);
+    w->null_plies |= (uint16_t)(1u << ply);
+    w->path[ply + 1u] = 0;
+    n->child_quiet = 0;
+    n->zero_window = 1;
+    n->reduce = NULL_REDUCTION;
+    return 1;
+}
+
+/* Sets the node up from its parent; ENTER_DONE with *score when the node
+ * is decided without searching moves (a leaf, a draw, a loss, a full
+ * stack), ENTER_NULL when a null move is to be searched first, else
+ * ENTER_SEARCH with the moves listed. */
 static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
                                                     const struct node *parent,
                                                     struct node *n, int16_t *score)
@@ -369,25 +448,51 @@ static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
             *score = eval_position(pos, rules);
             return 1;
         }
-        if (n->depth <= 0 && !mg_has_capture(pos, rules)) {
-            if (!has_quiet_step(pos))
+        if (n->depth <= 1 && (n->depth <= 0 || n->beta - n->alpha == 1) &&
+            !mg_has_capture(pos, rules)) {
+            if (!has_quiet_step(pos)) {
                 *score = (int16_t)(ply - SEARCH_MATE);
-            else if (n->quiet < rules->draw_quiet_plies)
-                *score = eval_position(pos, rules);
-            return 1;
+                return 1;
+            }
+            if (n->quiet >= rules->draw_quiet_plies)
+                return 1;
+            int16_t e = eval_position(pos, rules);
+            if (n->depth <= 0 || e - FUTILITY_MARGIN >= n->beta || e + RAZOR_MARGIN <= n->alpha) {
+                *score = e;
+                return 1;
+            }
         }
     }
-    uint8_t *sp = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
-    if (!list_generate(w, pos, sp, ply, &n->l)) {
+    /* The node's list starts where its parent's ends (empty until the
+     * moves are generated: a null move's child starts there too). */
+    n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
+    n->l.count = 0;
+    n->l.size = QUIET_ENTRY;
+    if (NULL_MOVE && null_move_fits(w, n))
+        return ENTER_NULL;
+    return node_moves(w, n, score);
+}
+
+/* The second half of node_enter(): lists the node's moves and orders the
+ * previous iteration's move first; ENTER_DONE with *score when the node is
+ * decided by them (no move, a full stack, the quiet-move draw). */
+static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, struct node *n,
+                                                    int16_t *score)
+{
+    const position *pos = &w->pos;
+    const struct rules *rules = w->rules;
+    uint8_t ply = n->ply;
+    *score = 0;
+    if (!list_generate(w, pos, n->l.base, ply, &n->l)) {
         *score = eval_position(pos, rules);    /* the move stack is full */
         return 1;
     }
     if (n->l.count == 0) {
         *score = (int16_t)(ply - SEARCH_MATE);
-        return 1;
+        return ENTER_DONE;
     }
     if (ply > 0 && n->quiet >= rules->draw_quiet_plies)
-        return 1;
+        return ENTER_DONE;
     if (n->depth < 0)
         n->depth = 0;
     /* The previous iteration's line goes first while the search is on it. */
@@ -398,7 +503,29 @@ static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
         else
             w->follow_pv = 0;
     }
-    return 0;
+    return ENTER_SEARCH;
+}
+
+/* After the null move's search: takes the side to move back, and either
+ * cuts (the reduced search without a move of ours still beat beta) or goes
+ * on to the node's moves. */
+static __attribute__((noinline)) uint8_t node_null_back(struct search_workspace *w,
+                                                        struct node *n, int16_t score,
+                                                        int16_t *result)
+{
+    w->pos.side = OTHER_COLOUR(w->pos.side);
+    w->null_plies &= (uint16_t)~(1u << n->ply);
+    n->reduce = 0;
+    if (w->stopped) {
+        *result = 0;
+        return ENTER_DONE;
+    }
+    if (score >= n->beta) {
+        /* A mate found without a move of ours is not a proof. */
+        *result = score > SEARCH_MATE_BOUND ? n->beta : score;
+        return ENTER_DONE;
+    }
+    return node_moves(w, n, result);
 }
 
 /* Orders and plays move n->i and sets the child's window; 0 when the
@@ -415,8 +542,12 @@ static __attribute__((noinline)) uint8_t node_next(struct search_workspace *w, s
     uint8_t reversible = !move_is_capture(&m) && !(pos->men[pos->side] & bb_bit(m.from));
     n->child_quiet = reversible ? (uint8_t)(n->quiet < 0xFFu ? n->quiet + 1u : n->quiet) : 0u;
     n->zero_window = n->i != 0;
-    n->reduce = n->i >= LMR_MIN_MOVE && n->depth >= LMR_MIN_DEPTH &&
-                n->l.size == QUIET_ENTRY && n->l.base[3u * n->i + 2u] < ORDER_KILLER_2;
+    uint8_t i = n->i;
+    int8_t depth = n->depth;
+    n->reduce = 0;
+    if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && n->l.size == QUIET_ENTRY &&
+        n->l.base[QUIET_ENTRY * i + 2u] < ORDER_KILLER_2)
+        n->reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
     n->captured_kings = m.captured & ~pos->men[OTHER_COLOUR(pos->side)];
     mg_make(pos, &m);
     /* Only positions with kings can repeat (every other move is
@@ -467,7 +598,10 @@ static int16_t negamax(struct search_workspace *w, const struct node *parent)
 {
     struct node n;
     int16_t score;
-    if (node_enter(w, parent, &n, &score))
+    uint8_t state = node_enter(w, parent, &n, &score);
+    if (state == ENTER_NULL)
+        state = node_null_back(w, &n, (int16_t)-negamax(w, &n), &score);
+    if (state == ENTER_DONE)
         return score;
     while (node_next(w, &n)) {
         uint8_t back;
@@ -518,6 +652,7 @@ uint8_t search_run(const struct game *game, const struct search_limits *limits,
     w->context = limits->context;
     w->stopped = 0;
     w->prev_pv_length = 0;
+    w->null_plies = 0;
     w->path[0] = game_hash(&w->pos);
     for (uint8_t i = 0; i < SEARCH_MAX_PLY; i++)
         w->killers[i][0].from = w->killers[i][1].from = BB_NO_SQUARE;

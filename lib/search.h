@@ -19,9 +19,15 @@
  * captures (mandatory anyway: a capture position lists only captures), then
  * the two killer moves of the ply, then the others by a history table of
  * one nibble per (from-square, direction) (two nibble boards, 64 bytes),
- * halved when a counter saturates.  Late quiet moves at depth >= 3 are
- * searched a ply shallower first (late move reduction) and again at full
- * depth when they beat alpha.
+ * halved when a counter saturates.  Quiet moves after the first two (not
+ * the killers) are searched shallower first, by one to three plies as the
+ * move number and depth grow (late move reduction), and again at full depth
+ * when they beat alpha.  Zero-window nodes also try a null move at depth
+ * >= 3 while both sides keep 6 pieces (the side to move passes; a reduced
+ * search that still fails high cuts), and one ply above the horizon take a
+ * quiet position whose evaluation is half a man over beta, or a man under
+ * alpha, as decided.  None of these touches a capture: every shot is still
+ * seen at the depth it needs.
  *
  * The horizon never cuts a capture sequence: at depth 0 a side that must
  * capture keeps searching its captures (they are forced and few); only a
@@ -34,11 +40,11 @@
  * All the engine's RAM is struct search_workspace (the caller declares it,
  * static in the firmware) plus the recursion: no malloc, no file-static
  * state, recursion bounded by SEARCH_MAX_PLY.
- *   sizeof(struct search_workspace) on AVR (avr-gcc 5.4 -Os): 680 bytes;
+ *   sizeof(struct search_workspace) on AVR (avr-gcc 5.4 -Os): 682 bytes;
  *   the recursion: about 31 bytes a ply (negamax's frame with its node
  *   struct, and the return address), plus some 250 bytes for the move
  *   generator's own frames at the deepest ply.  Measured in the simulator
- *   (ATmega328P): a 1 s search from the start position (depth 6-7) peaks
+ *   (ATmega328P): a 1 s search from the start position (depth 9) peaks
  *   at about 770 bytes of stack in all, the bench's king endings (which
  *   reach SEARCH_MAX_PLY) at about 840.  Workspace plus recursion is
  *   thus ~1,450 bytes, over the ~1,100 the game firmware can give the
@@ -61,6 +67,15 @@
 #define SEARCH_MAX_PLY 12u           /* deepest ply from the root, extensions included */
 #define SEARCH_MAX_DEPTH 20u         /* deepest iteration */
 #define SEARCH_STACK_BYTES 240u      /* the shared move stack, all plies */
+/* A move on the stack as AVR holds it: from, to, captured.  The stack's
+ * room is counted in these bytes on every target, so that the same lists
+ * fit, or do not, and host and AVR search the same tree (one bench
+ * signature); a host whose struct move is padded gets the extra bytes
+ * mg_generate() needs there, and the alignment, on top (none on AVR). */
+#define SEARCH_MOVE_BYTES 6u
+#define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (_Alignof(move) - 1u) +                  \
+                            (sizeof(move) - SEARCH_MOVE_BYTES) *                         \
+                            (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES))
 
 struct search_result {
     move best;
@@ -100,7 +115,7 @@ struct search_workspace {
     position pos;                                   /* the position being searched */
     const struct rules *rules;
     const struct game *game;
-    uint8_t stack[SEARCH_STACK_BYTES]               /* moves of all plies on the path */
+    uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
         __attribute__((aligned(_Alignof(move))));
     uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
     struct search_quiet killers[SEARCH_MAX_PLY][2]; /* quiet moves that cut off */
@@ -113,6 +128,7 @@ struct search_workspace {
     void *context;
     uint8_t stopped;                                /* the current iteration was cut short */
     uint8_t follow_pv;                              /* still on the previous iteration's line */
+    uint16_t null_plies;                            /* bit p: ply p is searching a null move */
     uint8_t prev_pv_length;
     struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
 };

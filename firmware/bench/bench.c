@@ -16,6 +16,14 @@
  * RAYS = every square and direction on 8 random boards; START = the start
  * position; PLY1 = the positions after each first move.  The checkers rows
  * need an ATmega's RAM and are left out on the ATtiny85.
+ *
+ * The search rows (search-english, search-russian) are the engine's one
+ * second per move: search_run() from the start position, stopped by its
+ * callback once Timer1 (clk/256) has counted 16,000,000 cycles; the row's
+ * cycles are those used (the callback is polled every 256 nodes, so a
+ * little over), and an extra line gives what they bought:
+ *
+ *   note search-<variant> depth <last completed iteration> nodes <count>
  */
 #include <avr/pgmspace.h>
 
@@ -24,6 +32,7 @@
 #include "bitscan_variants.h"
 #include "kingray.h"
 #include "perft.h"
+#include "search.h"
 #include "serial.h"
 
 /* The checkers rows need an ATmega with 32 KB of flash and 2 KB of RAM. */
@@ -54,6 +63,8 @@ enum {
     PROBE_MOVEGEN_RUSSIAN,
     PROBE_PERFT6_ENGLISH,
     PROBE_PERFT6_RUSSIAN,
+    PROBE_SEARCH_ENGLISH,
+    PROBE_SEARCH_RUSSIAN,
     PROBE_COUNT
 };
 _Static_assert(PROBE_COUNT <= AVRSIM_PROBE_COUNT, "more routines than probes");
@@ -145,7 +156,16 @@ EXTRA32R_ROUTINES(SIZE_WRAPPER32)
 
 #if BENCH_CHECKERS
 #define BENCH_STACK_MOVES 100u
-static move stack[BENCH_STACK_MOVES];
+/* The perft rows' moves and the search rows' workspace take turns in the
+ * same RAM (the ATmega328P could not hold both and the search's stack). */
+static union {
+    move moves[BENCH_STACK_MOVES];
+    struct {
+        struct search_workspace work;
+        struct game game;
+    } search;
+} scratch;
+#define stack (scratch.moves)
 
 uint8_t bench_size_kingray_table(uint8_t square, uint8_t direction, bb32 occupied)
 {
@@ -155,6 +175,12 @@ uint8_t bench_size_kingray_table(uint8_t square, uint8_t direction, bb32 occupie
 uint8_t bench_size_kingray_walk(uint8_t square, uint8_t direction, bb32 occupied)
 {
     return (uint8_t)kr_ray_walk(square, direction, occupied);
+}
+
+uint8_t bench_size_search(const struct game *game, const struct search_limits *limits,
+                          struct search_workspace *work, struct search_result *result)
+{
+    return search_run(game, limits, work, result);
 }
 
 uint64_t bench_size_perft(const position *pos, const struct rules *rules, uint8_t depth)
@@ -207,6 +233,41 @@ BD_INLINE void measure_perft6(const struct rules *rules, uint8_t probe)
     sink = (uint8_t)leaves;
 }
 
+/* One second at 16 MHz: Timer1 at clk/256 counts 62,500. */
+#define SEARCH_TIMER_TICKS 62500u
+
+static uint8_t search_time_is_up(void *context)
+{
+    (void)context;
+    return TCNT1 >= SEARCH_TIMER_TICKS || (TIFR1 & _BV(TOV1));
+}
+
+BD_INLINE void measure_search(const struct rules *rules, uint8_t probe, const char *name_P)
+{
+    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_time_is_up, 0, 0 };
+    struct search_result result;
+    game_new(&scratch.search.game, rules);
+    TCCR1A = 0;
+    TCCR1B = 0;
+    TCNT1 = 0;
+    TIFR1 = _BV(TOV1);
+    TCCR1B = _BV(CS12);
+    AVRSIM_PROBE_BEGIN(probe);
+    search_run(&scratch.search.game, &limits, &scratch.search.work, &result);
+    AVRSIM_PROBE_END(probe);
+    TCCR1B = 0;
+    serial_puts_P(PSTR("note "));
+    serial_puts_P(name_P);
+    serial_puts_P(PSTR(" depth "));
+    serial_put_u32(result.depth);
+    serial_puts_P(PSTR(" nodes "));
+    serial_put_u32(result.nodes);
+    serial_putc('\n');
+}
+
+#define SEARCH_OBJECTS "obj:search.o obj:eval.o obj:game.o obj:nibble.o obj:movegen.o " \
+                       "obj:position.o obj:bitboard32.o obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
+
 static void measure_checkers(void)
 {
     MEASURE_KINGRAY(PROBE_KINGRAY_TABLE, kr_ray_table)
@@ -227,6 +288,12 @@ static void measure_checkers(void)
     measure_perft6(&rules_russian, PROBE_PERFT6_RUSSIAN);
     describe_sized(PSTR("perft6-russian"), PSTR("START"), PROBE_PERFT6_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+    measure_search(&rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
+    describe_sized(PSTR("search-english"), PSTR("START"), PROBE_SEARCH_ENGLISH, 0,
+                   PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
+    measure_search(&rules_russian, PROBE_SEARCH_RUSSIAN, PSTR("search-russian"));
+    describe_sized(PSTR("search-russian"), PSTR("START"), PROBE_SEARCH_RUSSIAN, 0,
+                   PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
 }
 #endif
 

@@ -4,7 +4,8 @@
 # probe (minus the empty probe pair, probe 0) and the code sizes from avr-nm
 # (a routine's bench_size_ wrapper without its RET, plus its table and the
 # library routines it calls).  Writes build/bench/bench.csv and bench.md and
-# prints the Markdown table, then the project's targets, met or missed.
+# prints the Markdown table, the firmware's `note` lines (what the search
+# rows reached) under "Search", then the project's targets, met or missed.
 set -eu
 BUILD=${BUILD:-build}
 BENCH_BOARDS=${BENCH_BOARDS:-uno attiny85 mega2560}
@@ -90,6 +91,11 @@ compiler=$(avr-gcc --version | head -n 1)
     echo "|---|---|---|---:|---:|---:|---:|"
     tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }'
     echo
+    echo "Search (from the start position, stopped after 16,000,000 cycles: 1 s at 16 MHz):"
+    for board in $BENCH_BOARDS; do
+        awk '$1 == "mcu" { mcu = $2 } $1 == "note" { $1 = ""; print "- " mcu $0 }' "$out/$board-routines.txt"
+    done
+    echo
     echo "Targets:"
     awk -F, '
         function verdict(what, value, limit) {
@@ -120,5 +126,12 @@ compiler=$(avr-gcc --version | head -n 1)
             verdict("attiny85 lsb8 max cycles", $7, 20)
             verdict("attiny85 lsb8 spread max-min (constant time)", $7 - $5, 0)
         }' "$csv"
+    for board in $BENCH_BOARDS; do
+        awk '$1 == "mcu" { mcu = $2 }
+            mcu == "atmega328p" && $1 == "note" && $2 ~ /^search-/ && $3 == "depth" {
+                if ($4 >= 10) printf "- %s %s depth in 1 s: %s, target >= 10: met\n", mcu, $2, $4
+                else printf "- %s %s depth in 1 s: %s, target >= 10: MISSED by %s\n", mcu, $2, $4, 10 - $4
+            }' "$out/$board-routines.txt"
+    done
 } > "$md"
 cat "$md"
