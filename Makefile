@@ -239,7 +239,7 @@ bench: deps
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" firmware/bench/run-bench.sh
 
 size: $($(BOARD)_FIRMWARE)
-	$(Q)avr-size -C --mcu=$($(BOARD)_MCU) $^
+	$(Q)for f in $^; do echo "$$f:"; avr-size -C --mcu=$($(BOARD)_MCU) $$f | grep -E 'Program|Data'; done
 
 disasm: $($(BOARD)_FIRMWARE)
 	$(Q)for f in $^; do avr-objdump -d -S $$f > $${f%.elf}.lst; echo "  DISASM   $${f%.elf}.lst"; done
