@@ -976,14 +976,19 @@ static void test_movegen_matches_reference_in_random_games(void)
     }
 }
 
-static void test_movegen_matches_reference_on_random_positions_with_kings(void)
+/* Compares `count` random positions of each variant whose sides have
+ * men_min..men_max men and kings_min..kings_max kings each. */
+static void compare_random_positions(uint32_t seed, int count, int men_min, int men_max,
+                                     int kings_min, int kings_max)
 {
     for (uint8_t v = 0; v < 2; v++) {
-        uint32_t rng = 0x5EED0001u + v;
-        for (int i = 0; i < 60000; i++) {
+        uint32_t rng = seed + v;
+        for (int i = 0; i < count; i++) {
             position pos;
-            const int men[2] = { random_between(&rng, 0, 10), random_between(&rng, 0, 10) };
-            const int kings[2] = { random_between(&rng, 0, 3), random_between(&rng, 0, 3) };
+            const int men[2] = { random_between(&rng, men_min, men_max),
+                                 random_between(&rng, men_min, men_max) };
+            const int kings[2] = { random_between(&rng, kings_min, kings_max),
+                                   random_between(&rng, kings_min, kings_max) };
             random_position(&pos, &rng, men, kings);
             if (!compare_position(&pos, v))
                 return;
@@ -991,21 +996,16 @@ static void test_movegen_matches_reference_on_random_positions_with_kings(void)
     }
 }
 
+static void test_movegen_matches_reference_on_random_positions_with_kings(void)
+{
+    compare_random_positions(0x5EED0001u, 60000, 0, 10, 0, 3);
+}
+
 static void test_movegen_matches_reference_with_many_kings(void)
 {
     /* 3-6 kings a side and a few men: long capture chains for flying kings,
      * loops that come back over the jumped pieces. */
-    for (uint8_t v = 0; v < 2; v++) {
-        uint32_t rng = 0xBADC0DEu + v;
-        for (int i = 0; i < 60000; i++) {
-            position pos;
-            const int men[2] = { random_between(&rng, 0, 4), random_between(&rng, 0, 4) };
-            const int kings[2] = { random_between(&rng, 3, 6), random_between(&rng, 3, 6) };
-            random_position(&pos, &rng, men, kings);
-            if (!compare_position(&pos, v))
-                return;
-        }
-    }
+    compare_random_positions(0xBADC0DEu, 60000, 0, 4, 3, 6);
 }
 
 static void test_movegen_matches_reference_for_lone_kings_among_many_pieces(void)
