@@ -67,4 +67,39 @@ static inline uint8_t is_sentinel(const position *pos)
     return memcmp(&s, pos, sizeof s) == 0;
 }
 
+/* Reads the corpus entry at *entry_P: a status letter ('a' - status), 'R'
+ * or 'E' for the variant, then the text up to a newline.  Copies the text
+ * into text, returns its length, and moves *entry_P to the next entry. */
+static inline uint16_t next_corpus_entry(const char **entry_P, int8_t *expected,
+                                         uint8_t *english)
+{
+    const char *p = *entry_P;
+    *expected = (int8_t)('a' - (char)pgm_read_byte(p));
+    *english = pgm_read_byte(p + 1) == 'E';
+    p += 2;
+    uint16_t n = 0;
+    while ((text[n] = (char)pgm_read_byte(p + n)) != '\n')
+        n++;
+    *entry_P = p + n + 1u;
+    return n;
+}
+
+/* Every FEN of a corpus (entries as above) fails with its status and leaves
+ * the position alone; a failure names the entry's offset. */
+static inline void check_malformed_fens(const char *corpus_P, uint16_t size)
+{
+    const char *p = corpus_P;
+    while (p < corpus_P + size - 1u) {
+        const char *entry = p;
+        int8_t expected;
+        uint8_t english;
+        uint16_t n = next_corpus_entry(&p, &expected, &english);
+        position pos;
+        fill_sentinel(&pos);
+        int8_t status = pdn_read_fen(text, n, rules_for(english), &pos);
+        if (!CHECK_EQ(status, expected) || !CHECK(is_sentinel(&pos)))
+            note_at((uint32_t)(entry + 2 - corpus_P));
+    }
+}
+
 #endif

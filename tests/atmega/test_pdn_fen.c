@@ -155,21 +155,7 @@ static const char bad_fens[] PROGMEM =
 
 static void test_malformed_fens_are_rejected_and_leave_the_position_untouched(void)
 {
-    const char *p = bad_fens;
-    while (p < bad_fens + sizeof bad_fens - 1u) {
-        int8_t expected = (int8_t)('a' - (char)pgm_read_byte(p));
-        uint8_t english = pgm_read_byte(p + 1) == 'E';
-        p += 2;
-        uint16_t n = 0;
-        while ((text[n] = (char)pgm_read_byte(p + n)) != '\n')
-            n++;
-        position pos;
-        fill_sentinel(&pos);
-        int8_t status = pdn_read_fen(text, n, rules_for(english), &pos);
-        if (!CHECK_EQ(status, expected) || !CHECK(is_sentinel(&pos)))
-            note_at((uint32_t)(p - bad_fens));
-        p += n + 1u;
-    }
+    check_malformed_fens(bad_fens, sizeof bad_fens);
 }
 
 int main(void)

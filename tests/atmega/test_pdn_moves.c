@@ -215,22 +215,19 @@ static void test_malformed_and_illegal_moves_are_rejected_and_leave_out_untouche
     pos_initial(&positions[1], &rules_english);
     const char *p = bad_moves;
     while (p < bad_moves + sizeof bad_moves - 1u) {
-        int8_t expected = (int8_t)('a' - (char)pgm_read_byte(p));
-        uint8_t english = pgm_read_byte(p + 1) == 'E';
-        p += 2;
-        uint16_t n = 0;
-        while ((text[n] = (char)pgm_read_byte(p + n)) != '\n')
-            n++;
+        const char *entry = p;
+        int8_t expected;
+        uint8_t english;
+        uint16_t n = next_corpus_entry(&p, &expected, &english);
         move out, before;
         memset(&before, 0x5A, sizeof before);
         out = before;
         int8_t status = pdn_read_move(text, n, &positions[english], rules_for(english), &out);
         if (!CHECK_EQ(status, expected) || !CHECK(memcmp(&out, &before, sizeof out) == 0)) {
             check_print_P(PSTR("    at offset "));
-            check_print_u32((uint32_t)(p - bad_moves));
+            check_print_u32((uint32_t)(entry + 2 - bad_moves));
             check_print_P(PSTR("\n"));
         }
-        p += n + 1u;
     }
     /* The good ones next to them, blanks around allowed. */
     move m;
