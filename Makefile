@@ -36,7 +36,13 @@ endif
 MAKEFILE_DEPS := Makefile $(wildcard boards/*.mk)
 
 # ---------------------------------------------------------------- sources --
-LIB_SRC       := $(wildcard lib/*.c)
+# lib/: the library proper, one folder a concept, all of it runs on a board;
+# lib/bench/ holds the bench's alternatives (bench firmware and tests only),
+# lib/tools/ the host programs and the generators they share with the tests.
+LIB_DIRS      := bits nibble checkers engine
+LIB_SRC       := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
+BENCH_SRC     := $(wildcard lib/bench/*.c)
+TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 TEST_SUPPORT  := tests/check.c
 # tests/test_*.c run on the host and in the simulator on every SIM_TEST_BOARD;
@@ -58,6 +64,11 @@ SIM_TEST_BOARDS := uno attiny85
 BENCH_BOARDS    := uno attiny85 mega2560
 
 INCLUDES := -Ilib -Isim -Ifirmware/common -Itests
+# The target's override headers, found before the portable ones of the same
+# name (lib/bits/platform.h explains the mechanism).
+ARCH_HOST     := -Ilib/arch/host -Ilib/arch/generic
+ARCH_PORTABLE := -Ilib/arch/generic
+ARCH_AVR      := -Ilib/arch/avr -Ilib/arch/generic
 
 # ------------------------------------------------------------------- host --
 HOST_CC      := gcc
@@ -73,16 +84,31 @@ SIMAVR_LIBS  := $(shell pkg-config --libs simavr 2>/dev/null) -lelf
 $(HOST)/obj/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC,$@)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) -c $< -o $@
 
 $(HOST)/san/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC-SAN,$@)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(SANITIZE) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -c $< -o $@
 
-$(HOST)/libbitdraughts.a: $(LIB_SRC:%.c=$(HOST)/obj/%.o)
-$(HOST)/libbitdraughts-san.a: $(LIB_SRC:%.c=$(HOST)/san/%.o)
-$(HOST)/libbitdraughts.a $(HOST)/libbitdraughts-san.a:
+# The same sources with no override at all: the portable fallbacks that no
+# board uses stay built and tested.
+$(HOST)/portable/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-PORT,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_PORTABLE) $(SANITIZE) -c $< -o $@
+
+# lib_archive DIR SUFFIX: libbitdraughts, libbench and libtools of one object
+# directory.
+define lib_archive
+$(HOST)/libbitdraughts$(2).a: $(LIB_SRC:%.c=$(HOST)/$(1)/%.o)
+$(HOST)/libbench$(2).a: $(BENCH_SRC:%.c=$(HOST)/$(1)/%.o)
+$(HOST)/libtools$(2).a: $(TOOLS_SRC:%.c=$(HOST)/$(1)/%.o)
+endef
+$(eval $(call lib_archive,obj,))
+$(eval $(call lib_archive,san,-san))
+$(eval $(call lib_archive,portable,-portable))
+$(HOST)/lib%.a:
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
@@ -93,31 +119,28 @@ $(HOST)/avrsim: $(HOST)/obj/sim/avrsim.o
 
 # Host programs: lib/tools/NAME_main.c -> build/host/NAME.
 HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_main.c))
-$(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libbitdraughts.a
+$(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a \
+                              $(HOST)/libbitdraughts.a
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -o $@
 
-$(HOST)/tests/%: $(HOST)/san/tests/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
-                 $(HOST)/libbitdraughts-san.a
-	$(call say,LD,$@)
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
-
-$(HOST)/tests/host/%: $(HOST)/san/tests/host/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
-                      $(HOST)/libbitdraughts-san.a
-	$(call say,LD,$@)
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
-
-$(HOST)/tests/atmega/%: $(HOST)/san/tests/atmega/%.o $(TEST_SUPPORT:%.c=$(HOST)/san/%.o) \
-                        $(HOST)/libbitdraughts-san.a
-	$(call say,LD,$@)
-	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ -o $@
+# host_test OUT OBJDIR SRCDIR SUFFIX: test programs linked with sanitizers.
+define host_test
+$(HOST)/$(1)/%: $(HOST)/$(2)/$(3)%.o $(TEST_SUPPORT:%.c=$(HOST)/$(2)/%.o) \
+        $(HOST)/libtools$(4).a $(HOST)/libbench$(4).a $(HOST)/libbitdraughts$(4).a
+	$$(call say,LD,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ -o $$@
+endef
+$(eval $(call host_test,tests,san,tests/,-san))
+$(eval $(call host_test,tests/host,san,tests/host/,-san))
+$(eval $(call host_test,tests/atmega,san,tests/atmega/,-san))
+$(eval $(call host_test,tests/portable,portable,tests/,-portable))
 
 HOST_TOOLS := $(HOST)/avrsim $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
-                  $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%)
+                  $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
+                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%)
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
@@ -146,7 +169,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(AVR_SIMAVR_INCLUDE) -MMD -MP
+    $(INCLUDES) $(ARCH_AVR) $(AVR_SIMAVR_INCLUDE) -MMD -MP
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -158,12 +181,16 @@ $$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
 
+$$($(1)_DIR)/libbench.a: $(BENCH_SRC:%.c=$$($(1)_DIR)/obj/%.o)
+	$$(call say,AR,$$@)
+	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+
 # firmware/common as an archive: a firmware carries only what it calls.
 $$($(1)_DIR)/libfirmware.a: $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
 
-$(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbitdraughts.a
+$(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbench.a $$($(1)_DIR)/libbitdraughts.a
 
 $$($(1)_DIR)/%.elf:
 	$$(call say,AVR-LD,$$@)

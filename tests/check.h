@@ -13,7 +13,7 @@
 #define BITDRAUGHTS_CHECK_H
 
 #include <stdint.h>
-#include "progmem.h"
+#include "bits/progmem.h"
 
 void check_begin(const char *suite_P);
 int check_end(void);

@@ -7,7 +7,7 @@
 #ifndef BITDRAUGHTS_GAME_SUPPORT_H
 #define BITDRAUGHTS_GAME_SUPPORT_H
 
-#include "game.h"
+#include "checkers/game.h"
 
 #define A1 BB_SQUARE(0, 0)
 #define B2 BB_SQUARE(1, 1)

@@ -10,7 +10,7 @@
 
 #include <string.h>
 #include "check.h"
-#include "pdn.h"
+#include "checkers/pdn.h"
 
 /* A suite that only reads moves may ask for less: the ATmega328P suites run
  * close to its 2 KB with a 768-byte legal move list on the stack. */

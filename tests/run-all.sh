@@ -1,5 +1,6 @@
 #!/bin/sh
-# Runs every suite and sums their results: host unit tests (sanitizers on),
+# Runs every suite and sums their results: host unit tests (sanitizers on;
+# once more built with the portable fallbacks instead of the host's overrides),
 # the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
 # tests and scripts, the runner's own tests, and the cycle budgets.  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero
@@ -41,9 +42,14 @@ run_suite() {
     fi
 }
 
-for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD"/host/tests/host/test_*; do
+for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD"/host/tests/host/test_* \
+            "$BUILD"/host/tests/portable/test_*; do
     [ -x "$test" ] || continue
-    run_suite "host $(basename "$test")" "$test"
+    case $test in
+        */portable/*) where="portable" ;;   # lib/arch/generic only: the fallbacks
+        *) where="host" ;;
+    esac
+    run_suite "$where $(basename "$test")" "$test"
 done
 for script in tests/host/*.sh; do
     [ -f "$script" ] || continue

@@ -3,7 +3,7 @@
  * bit (3f + 4r) mod 32; the tables and the one-step shifts must agree with
  * stepping on (file, rank) coordinates.
  */
-#include "bitboard32.h"
+#include "checkers/bitboard32.h"
 #include "check.h"
 
 /* Steps of each direction on (file, rank): up-left, up-right, down-right,

@@ -4,8 +4,8 @@
  * on the host (with sanitizers) and in the simulator on ATmega328P and
  * ATtiny85, where the inline-assembly overrides are the code under test.
  */
-#include "bitscan.h"
-#include "bitscan_variants.h"
+#include "bits/bitscan.h"
+#include "bench/bitscan_variants.h"
 #include "check.h"
 
 #define RANDOM_WORDS 10000u

@@ -6,9 +6,9 @@
  * (with sanitizers) and in the simulator on ATmega328P and ATtiny85, where
  * the flash tables are read with LPM.
  */
-#include "bitboard32.h"
+#include "checkers/bitboard32.h"
 #include "check.h"
-#include "kingray.h"
+#include "checkers/kingray.h"
 
 #define RANDOM_BOARDS 300u
 

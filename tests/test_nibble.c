@@ -11,7 +11,7 @@
  * RAM, 8 KB of flash).
  */
 #include "check.h"
-#include "nibble.h"
+#include "nibble/nibble.h"
 
 /* ---------------------------------------------------------- helpers -- */
 

@@ -8,7 +8,7 @@
  * in tests/host/test_pdn_fuzz.c.
  */
 #include <string.h>
-#include "pdn.h"
+#include "checkers/pdn.h"
 #include "check.h"
 #include "pdn_support.h"
 

@@ -10,7 +10,8 @@
  * suite fits the ATtiny85.
  */
 #include "check.h"
-#include "symmetry.h"
+#include "checkers/symmetry.h"
+#include "nibble/symmetry64.h"
 
 #define HELPER static __attribute__((noinline))
 

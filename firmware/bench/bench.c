@@ -28,11 +28,11 @@
 #include <avr/pgmspace.h>
 
 #include "avrsim_io.h"
-#include "bitscan.h"
-#include "bitscan_variants.h"
-#include "kingray.h"
-#include "perft.h"
-#include "search.h"
+#include "bits/bitscan.h"
+#include "bench/bitscan_variants.h"
+#include "checkers/kingray.h"
+#include "checkers/perft.h"
+#include "engine/search.h"
 #include "serial.h"
 
 /* The checkers rows need an ATmega with 32 KB of flash and 2 KB of RAM. */
@@ -206,7 +206,7 @@ uint64_t bench_size_perft(const position *pos, const struct rules *rules, uint8_
     }
 
 #define CHECKERS_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
-                         "obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
+                         "obj:kingray_tables.o obj:bitscan.o"
 
 BD_INLINE void measure_movegen(const struct rules *rules, uint8_t probe)
 {

@@ -10,9 +10,9 @@
 #include "console.h"
 #include "display.h"
 #include "engine.h"
-#include "game.h"
-#include "pdn.h"
-#include "search.h"
+#include "checkers/game.h"
+#include "checkers/pdn.h"
+#include "engine/search.h"
 #include "serial.h"
 #include "store.h"
 
@@ -448,7 +448,7 @@ static FRAME_OF_ITS_OWN void cmd_undo(void)
 }
 
 /* The leaves of the move tree below pos, counted by listing the moves
- * (lib/perft.c's perft() counts the last ply without listing, through
+ * (lib/checkers/perft.c's perft() counts the last ply without listing, through
  * mg_count(): 1.6 KB of flash that this firmware cannot spare).  Feeds the
  * watchdog at every inner node.  PERFT_TOO_MANY when the count passes 32
  * bits, PERFT_NO_ROOM when the moves of the path do not fit in scratch. */

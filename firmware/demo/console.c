@@ -3,7 +3,7 @@
 #include <avr/pgmspace.h>
 #include <avr/wdt.h>
 
-#include "progmem.h"
+#include "bits/progmem.h"
 #include "serial.h"
 
 #define ASCII_BACKSPACE 0x08
@@ -79,7 +79,7 @@ const char *console_status_text(uint8_t status)
     static const char texts[] PROGMEM =
         "line too long, ignored\0control character, line ignored\0"
         "non-ASCII byte, line ignored\0input lost while busy, line ignored";
-    return pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));
+    return bd_pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));
 }
 
 uint8_t console_key_pressed(void)

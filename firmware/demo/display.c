@@ -2,8 +2,8 @@
 
 #include <avr/pgmspace.h>
 
-#include "bitboard32.h"
-#include "pdn.h"
+#include "checkers/bitboard32.h"
+#include "checkers/pdn.h"
 #include "serial.h"
 
 #define BOARD_SIDE 8u

@@ -2,7 +2,7 @@
  * display.h - the board as text, printed from the nibble board.
  *
  * The position's four bitboards are first spread onto a nibble board
- * (lib/nibble.h), one 4-bit piece code per square of the 8x8 board at
+ * (lib/nibble/nibble.h), one 4-bit piece code per square of the 8x8 board at
  * index 8 * rank + file, and the printer walks that board row by row from
  * rank 8 down: the same picture a board with an LED matrix or a display
  * would scan.  Russian boards carry letters and digits around the edge;
@@ -14,8 +14,8 @@
 #define BITDRAUGHTS_DEMO_DISPLAY_H
 
 #include <stdint.h>
-#include "nibble.h"
-#include "position.h"
+#include "nibble/nibble.h"
+#include "checkers/position.h"
 
 /* Piece codes on the nibble board (NB_EMPTY for an empty square). */
 enum display_piece {

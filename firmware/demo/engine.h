@@ -13,7 +13,7 @@
 #define BITDRAUGHTS_DEMO_ENGINE_H
 
 #include <stdint.h>
-#include "search.h"
+#include "engine/search.h"
 
 #define ENGINE_TIME_MAX_MS 60000u
 

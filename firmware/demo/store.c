@@ -6,7 +6,7 @@
 #include <util/crc16.h>
 #include <stddef.h>
 
-#include "progmem.h"
+#include "bits/progmem.h"
 
 #define MAGIC_0 'b'
 #define MAGIC_1 'd'
@@ -99,7 +99,7 @@ const char *store_status_text(uint8_t status)
     static const char texts[] PROGMEM =
         "ok\0no saved game\0foreign data (bad magic)\0unknown format version\0"
         "unknown variant\0bad length\0bad checksum\0bad start position";
-    return pgm_nth_string(texts, status);
+    return bd_pgm_nth_string(texts, status);
 }
 
 void store_read_start(position *start)

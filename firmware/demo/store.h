@@ -27,7 +27,7 @@
 #define BITDRAUGHTS_DEMO_STORE_H
 
 #include <stdint.h>
-#include "movegen.h"
+#include "checkers/movegen.h"
 
 #define STORE_FORMAT 1u
 

@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "clock.h"
-#include "pdn.h"
-#include "perft.h"
+#include "checkers/pdn.h"
+#include "checkers/perft.h"
 #include "serial.h"
 
 #define LINE_MAX 160u

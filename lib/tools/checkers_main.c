@@ -9,7 +9,7 @@
  * perft prints "perft d N" for each depth from 1 to DEPTH, then the time of
  * the deepest one and its leaves per second; divide the count under each
  * legal move, in PDN; moves the legal moves, one per line; go searches
- * (lib/search.h) and prints a line per completed iteration
+ * (lib/engine/search.h) and prints a line per completed iteration
  *     info depth D score S nodes N pv MOVE...
  * then the result, one fact a line: bestmove, score, pv, depth, nodes
  * (score from the side to move's view, in hundredths of a man; a win in n
@@ -22,9 +22,9 @@
 #include <string.h>
 #include <time.h>
 
-#include "pdn.h"
-#include "perft.h"
-#include "search.h"
+#include "checkers/pdn.h"
+#include "checkers/perft.h"
+#include "engine/search.h"
 
 #define EXIT_USAGE 2
 #define MAX_DEPTH 20u

@@ -8,7 +8,7 @@
  *
  * K is 3..6 (8- to 64-bit words).  Numbers are decimal or 0x hex.  Usage
  * errors print one line on stderr and exit 2.  The library does the work
- * (lib/debruijn.h); this file only parses and prints.
+ * (lib/tools/debruijn.h); this file only parses and prints.
  */
 #include <stdarg.h>
 #include <stdbool.h>
@@ -16,7 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "debruijn.h"
+#include "tools/debruijn.h"
 
 enum { EXIT_INVALID = 1, EXIT_USAGE = 2 };
 

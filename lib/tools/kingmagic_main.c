@@ -1,8 +1,8 @@
 /*
  * kingmagic - searches the gather magics of the flying-king ray tables and
- * prints the tables (lib/kingray_tables.c).
+ * prints the tables (lib/checkers/kingray_tables.c).
  *
- *   kingmagic --emit      the C source of lib/kingray_tables.c
+ *   kingmagic --emit      the C source of lib/checkers/kingray_tables.c
  *   kingmagic --search    the search: every fold magic with at most 4 set
  *                         bits that gathers all 15 diagonals, cheapest on
  *                         AVR first; the classic per-diagonal magics of the
@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "kingray.h"
+#include "tools/kingray_gen.h"
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -24,7 +24,7 @@ enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
 static const char usage_text[] =
     "usage: kingmagic --emit | --search | --help\n"
-    "  --emit    print lib/kingray_tables.c (kingmagic --emit > lib/kingray_tables.c)\n"
+    "  --emit    print lib/checkers/kingray_tables.c (kingmagic --emit > lib/checkers/kingray_tables.c)\n"
     "  --search  print the magic search: fold magics, per-diagonal magics,\n"
     "            rotation multipliers\n";
 

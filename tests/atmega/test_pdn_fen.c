@@ -4,7 +4,7 @@
  * too).  Host and ATmega328P in the simulator.
  */
 #include <string.h>
-#include "pdn.h"
+#include "checkers/pdn.h"
 #include "check.h"
 #include "pdn_support.h"
 

@@ -6,7 +6,7 @@
  * more than the ATtiny85 has).
  */
 #include <string.h>
-#include "pdn.h"
+#include "checkers/pdn.h"
 #include "check.h"
 #define PDN_SUPPORT_TEXT_SIZE (PDN_MOVE_MAX + 8u)
 #include "pdn_support.h"

@@ -5,7 +5,7 @@
  * simulator on the ATmega328P, with the moves of all plies on one stack.
  */
 #include "check.h"
-#include "perft.h"
+#include "checkers/perft.h"
 
 #define SIM_DEPTH 6u
 /* Enough for six plies of start-position moves (at most 8 moves a ply). */

@@ -5,7 +5,7 @@
  * unless said otherwise (both variants: White on ranks 1-3 moving up).
  */
 #include "check.h"
-#include "movegen.h"
+#include "checkers/movegen.h"
 
 #define SQ(name) BB_SQUARE((uint8_t)((name)[0] - 'a'), (uint8_t)((name)[1] - '1'))
 

@@ -11,8 +11,8 @@
  */
 #include <string.h>
 #include "check.h"
-#include "pdn.h"
-#include "search.h"
+#include "checkers/pdn.h"
+#include "engine/search.h"
 
 static struct search_workspace work;
 static struct game game;

@@ -2,10 +2,10 @@
  * The bit-scan tables against the de Bruijn generator: every table the
  * library ships is regenerated from its magic constant and compared.
  */
-#include "bitscan.h"
-#include "bitscan_variants.h"
+#include "bits/bitscan.h"
+#include "bench/bitscan_variants.h"
 #include "check.h"
-#include "debruijn.h"
+#include "tools/debruijn.h"
 
 #define ORDER_8BIT 3u    /* B(2,3): 8-bit words */
 #define ORDER_32BIT 5u   /* B(2,5): 32-bit words */

@@ -1,12 +1,12 @@
 #!/bin/sh
-# test_kingmagic.sh - the committed lib/kingray_tables.c is exactly what
+# test_kingmagic.sh - the committed lib/checkers/kingray_tables.c is exactly what
 # `build/host/kingmagic --emit` prints (the command its header names), the
 # search reports 0x01010101, and usage errors exit 2 with one line on
 # stderr.  BUILD (default build) names the build directory.
 
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/kingmagic
-TABLES=lib/kingray_tables.c
+TABLES=lib/checkers/kingray_tables.c
 passed=0
 failed=0
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kingmagic.XXXXXX") || exit 1

@@ -17,12 +17,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bitboard32.h"
+#include "checkers/bitboard32.h"
 #include "check.h"
-#include "movegen.h"
-#include "perft.h"
-#include "position.h"
-#include "symmetry.h"
+#include "checkers/movegen.h"
+#include "checkers/perft.h"
+#include "checkers/position.h"
+#include "checkers/symmetry.h"
 
 /* ================================================================ reference */
 

@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pdn.h"
+#include "checkers/pdn.h"
 #include "check.h"
 
 #define FEN_INPUTS 200000u

@@ -4,7 +4,7 @@
  * make test-slow goes deeper (tests/slow/).
  */
 #include "check.h"
-#include "perft.h"
+#include "checkers/perft.h"
 
 #define DEEP 10u
 #define STACK_MOVES 1024u

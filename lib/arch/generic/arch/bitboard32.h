@@ -1,0 +1,3 @@
+/*
+ * arch/bitboard32.h (generic) - no override: bitboard32.h's portable C runs.
+ */

@@ -1,0 +1,3 @@
+/*
+ * arch/bitscan.h (generic) - no override: bitscan.h's portable C runs.
+ */

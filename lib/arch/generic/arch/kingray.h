@@ -1,0 +1,3 @@
+/*
+ * arch/kingray.h (generic) - no override: kingray.h's portable C runs.
+ */

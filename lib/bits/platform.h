@@ -1,0 +1,28 @@
+/*
+ * platform.h - what every library file needs from the target.
+ *
+ * Library code is portable C.  Where a target deserves hand-tuned code, the
+ * build puts that target's folder of headers in front of the portable one
+ * on the include path (musl's arch/ folders are the model):
+ *
+ *     AVR:            -Ilib/arch/avr  -Ilib/arch/generic
+ *     host:           -Ilib/arch/host -Ilib/arch/generic
+ *     host, portable: -Ilib/arch/generic
+ *
+ * A module includes "arch/<module>.h" at the one place where an override
+ * may replace its portable code.  The override defines the tuned function
+ * and a macro of the same name, and the module's own header skips its
+ * fallback when the macro exists; the generic folder's header of that name
+ * defines nothing, so the portable C is what runs.  arch/platform.h, below,
+ * states the target's facts (BD_TARGET_AVR, BD_AVR_HAS_MUL, BD_ASSERT);
+ * no other library header tests the target.
+ */
+#ifndef BITDRAUGHTS_PLATFORM_H
+#define BITDRAUGHTS_PLATFORM_H
+
+#include "arch/platform.h"
+
+/* Small hot routines must inline even at -Os, where gcc is shy about it. */
+#define BD_INLINE static inline __attribute__((always_inline))
+
+#endif

@@ -1,0 +1,84 @@
+#include "checkers/game.h"
+
+/* Multiplicative hashing of the four bitboards and the side.  A product by
+ * an odd constant carries each input bit only towards the higher bits, so
+ * the high half is folded back onto the low one after every step; without
+ * the fold a piece on the top squares (27, 30, 31) left the hash unchanged. */
+#define HASH_MULTIPLIER 0x9E3779B1u
+
+static uint32_t mix(uint32_t h, bb32 x)
+{
+    h = (h ^ x) * HASH_MULTIPLIER;
+    return h ^ (h >> 16);
+}
+
+uint16_t game_hash(const position *pos)
+{
+    uint32_t h = pos->side ? 0x85EBCA6Bu : 0xC2B2AE35u;
+    h = mix(h, pos->pieces[WHITE]);
+    h = mix(h, pos->pieces[BLACK]);
+    h = mix(h, pos->men[WHITE]);
+    h = mix(h, pos->men[BLACK]);
+    return (uint16_t)(h >> 16);
+}
+
+void game_set_position(struct game *game, const struct rules *rules, const position *pos)
+{
+    game->pos = *pos;
+    game->rules = rules;
+    game->ply = 0;
+    game->quiet_plies = 0;
+    game->hashes[0] = game_hash(pos);
+}
+
+void game_new(struct game *game, const struct rules *rules)
+{
+    position start;
+    pos_initial(&start, rules);
+    game_set_position(game, rules, &start);
+}
+
+void game_play(struct game *game, const move *m)
+{
+    uint8_t irreversible = move_is_capture(m) ||
+                           (game->pos.men[game->pos.side] & bb_bit(m->from));
+    mg_make(&game->pos, m);
+    game->ply++;
+    if (irreversible) {
+        game->quiet_plies = 0;
+    } else if (game->quiet_plies + 1u < GAME_HISTORY) {
+        game->quiet_plies++;
+    } else {
+        /* The window is full: forget the oldest position. */
+        for (uint8_t i = 1; i < GAME_HISTORY; i++)
+            game->hashes[i - 1u] = game->hashes[i];
+        if (game->quiet_plies < 0xFFu)
+            game->quiet_plies++;
+    }
+    uint8_t last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+    game->hashes[last] = game_hash(&game->pos);
+}
+
+uint8_t game_repetitions(const struct game *game)
+{
+    uint8_t last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+    uint16_t now = game->hashes[last];
+    uint8_t count = 1;
+    /* Same side to move: every second position back. */
+    for (int16_t i = (int16_t)last - 2; i >= 0; i -= 2)
+        if (game->hashes[i] == now)
+            count++;
+    return count;
+}
+
+uint8_t game_status(const struct game *game, move *scratch, move *scratch_end)
+{
+    move *end = mg_generate(&game->pos, game->rules, scratch, scratch_end);
+    if (end == scratch)
+        return game->pos.side == WHITE ? GAME_BLACK_WINS : GAME_WHITE_WINS;
+    if (game_repetitions(game) >= GAME_REPETITIONS)
+        return GAME_DRAW_REPETITION;
+    if (game->quiet_plies >= game->rules->draw_quiet_plies)
+        return GAME_DRAW_QUIET_MOVES;
+    return GAME_ONGOING;
+}

@@ -1,0 +1,56 @@
+/*
+ * game.h - a game in progress: the position, the rules, and what the draw
+ * rules need to see of the past.
+ *
+ * Only the facts that the rules look back on are kept, so a game costs
+ * about 70 bytes of RAM however long it runs: the number of plies since the
+ * last capture or man move (the variant's draw rule counts them), and a
+ * 16-bit hash of every position since then (a capture or a man move can
+ * never be undone, so no earlier position can repeat).  The move list
+ * itself belongs to whoever keeps the record (the firmware keeps it in
+ * EEPROM and replays it to undo).
+ */
+#ifndef BITDRAUGHTS_GAME_H
+#define BITDRAUGHTS_GAME_H
+
+#include <stdint.h>
+#include "checkers/movegen.h"
+
+/* Positions remembered for repetition.  A repetition further back than this
+ * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
+ * needs more (the quiet-ply counter itself runs to 255). */
+#define GAME_HISTORY 24u
+/* A position seen this many times is a draw. */
+#define GAME_REPETITIONS 3u
+
+enum game_status {
+    GAME_ONGOING = 0,
+    GAME_WHITE_WINS,        /* Black to move has no legal move */
+    GAME_BLACK_WINS,
+    GAME_DRAW_REPETITION,   /* the same position a third time */
+    GAME_DRAW_QUIET_MOVES,  /* rules->draw_quiet_plies without capture or man move */
+};
+
+struct game {
+    position pos;
+    const struct rules *rules;
+    uint16_t ply;                   /* plies played since the start */
+    uint8_t quiet_plies;            /* since the last capture or man move */
+    uint16_t hashes[GAME_HISTORY];  /* positions since then, hashes[quiet_plies] = now;
+                                       once full, the oldest are dropped */
+};
+
+/* A 16-bit hash of the pieces and the side to move. */
+uint16_t game_hash(const position *pos);
+/* Starts a game of the variant from its initial position. */
+void game_new(struct game *game, const struct rules *rules);
+/* Starts a game from a position (as if the previous move were irreversible). */
+void game_set_position(struct game *game, const struct rules *rules, const position *pos);
+/* Plays a legal move of game->pos. */
+void game_play(struct game *game, const move *m);
+/* How many times the current position has occurred (1 when first seen). */
+uint8_t game_repetitions(const struct game *game);
+/* Win, draw or still going; scratch..scratch_end holds the moves it lists. */
+uint8_t game_status(const struct game *game, move *scratch, move *scratch_end);
+
+#endif

@@ -1,0 +1,63 @@
+/*
+ * movegen.h - legal moves of both variants.
+ *
+ * A move is (from, to, set of captured pieces) in 6 bytes; bit 7 of `to`
+ * says that the moving man is promoted (on the last rank, or in the middle of
+ * a Russian capture after which it goes on as a king).  Two capture paths
+ * that take the same pieces and end on the same square are one move.
+ *
+ * Capture is mandatory and any capture sequence may be chosen.  Men move one
+ * square forward; quiet moves of all men are found at once by shifting the
+ * men's bitboard (up-left by 1, up-right by 7).  Whether any capture exists
+ * is also a bitboard test: two successive steps, masked first by the enemy
+ * and then by the empty squares.  Only then are the sequences walked square
+ * by square, because of the rules that bitboards cannot see at once: a piece
+ * is never jumped twice, and jumped pieces stay on the board until the move
+ * ends, blocking the way (the Turkish strike).
+ */
+#ifndef BITDRAUGHTS_MOVEGEN_H
+#define BITDRAUGHTS_MOVEGEN_H
+
+#include <stdint.h>
+#include "checkers/position.h"
+
+typedef struct {
+    uint8_t from;
+    uint8_t to;         /* square | MOVE_PROMOTES */
+    bb32 captured;
+} move;
+
+#define MOVE_PROMOTES 0x80u
+#define MOVE_SQUARE_MASK 0x1Fu
+/* The most moves a legal position can have, with room to spare. */
+#define MG_MAX_MOVES 128u
+/* The most squares a capture path visits (from, every landing, to). */
+#define MG_MAX_PATH 16u
+
+BD_INLINE uint8_t move_to(const move *m) { return (uint8_t)(m->to & MOVE_SQUARE_MASK); }
+BD_INLINE uint8_t move_promotes(const move *m) { return (uint8_t)(m->to & MOVE_PROMOTES); }
+BD_INLINE uint8_t move_is_capture(const move *m) { return m->captured != 0; }
+
+/* Writes the legal moves of pos from out and returns the end; NULL when they
+ * would not fit below out_end (nothing is silently dropped). */
+move *mg_generate(const position *pos, const struct rules *rules, move *out, move *out_end);
+/* The number of legal moves, without listing quiet ones; a capture position
+ * lists its captures in scratch..scratch_end to count the distinct ones.
+ * Returns MG_OVERFLOW when they do not fit. */
+uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch, move *scratch_end);
+#define MG_OVERFLOW 0xFFFFu
+/* True when the side to move has a capture (so only captures are legal). */
+uint8_t mg_has_capture(const position *pos, const struct rules *rules);
+/* Plays a legal move of pos. */
+void mg_make(position *pos, const move *m);
+/* The squares a capture visits, from first to last: fills path and returns
+ * the count (2 for a quiet move).  When several paths give the same move,
+ * the first found; path must hold MG_MAX_PATH squares. */
+uint8_t mg_path(const position *pos, const struct rules *rules, const move *m, uint8_t *path);
+/* True when a and b are the same move (from, to, captured). */
+BD_INLINE uint8_t move_equal(const move *a, const move *b)
+{
+    return a->from == b->from && move_to(a) == move_to(b) && a->captured == b->captured;
+}
+
+#endif

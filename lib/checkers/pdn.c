@@ -1,0 +1,593 @@
+#include <string.h>
+#include "checkers/pdn.h"
+#include "bits/progmem.h"
+
+/* ------------------------------------------------------------ squares -- */
+
+uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank)
+{
+    if (file >= 8u || rank >= 8u || !BB_IS_DARK(file, rank))
+        return BB_NO_SQUARE;
+    return BB_SQUARE(file, rank);
+}
+
+uint8_t pdn_square_number(uint8_t square)
+{
+    return (uint8_t)(4u * (7u - bb_rank(square)) + bb_file(square) / 2u + 1u);
+}
+
+uint8_t pdn_number_square(uint8_t number)
+{
+    if (number < 1u || number > 32u)
+        return BB_NO_SQUARE;
+    number--;
+    uint8_t rank = (uint8_t)(7u - number / 4u);
+    return BB_SQUARE(2u * (number & 3u) + (rank & 1u), rank);
+}
+
+static uint8_t is_english(const struct rules *rules)
+{
+    return rules->variant == VARIANT_ENGLISH;
+}
+
+uint8_t pdn_write_square(uint8_t square, const struct rules *rules, char *out)
+{
+    uint8_t n = 0;
+    if (is_english(rules)) {
+        uint8_t number = pdn_square_number(square);
+        if (number >= 10u)
+            out[n++] = (char)('0' + number / 10u);
+        out[n++] = (char)('0' + number % 10u);
+    } else {
+        out[n++] = (char)('a' + bb_file(square));
+        out[n++] = (char)('1' + bb_rank(square));
+    }
+    out[n] = 0;
+    return n;
+}
+
+/* ------------------------------------------------------------- reading -- */
+
+/* The unread text.  peek() gives 0 at the end; since NUL is never valid,
+ * a caller that accepts a character never mistakes the end for it, and
+ * the end itself is tested with at_end(). */
+struct cursor {
+    const char *p;
+    const char *end;
+};
+
+static uint8_t at_end(const struct cursor *c) { return c->p == c->end; }
+static char peek(const struct cursor *c) { return at_end(c) ? 0 : *c->p; }
+
+static uint8_t accept(struct cursor *c, char ch)
+{
+    if (at_end(c) || *c->p != ch)
+        return 0;
+    c->p++;
+    return 1;
+}
+
+static uint8_t is_digit(char ch) { return (uint8_t)(ch - '0') < 10u; }
+
+static void skip_blanks(struct cursor *c)
+{
+    while (accept(c, ' ') || accept(c, '\t') || accept(c, '\r') || accept(c, '\n'))
+        ;
+}
+
+/* Consumes a run of digits (at least one, else PDN_ERR_SYNTAX); its value,
+ * saturated at 255, goes to *value, or 0 when it has a leading zero. */
+static int8_t read_digits(struct cursor *c, uint8_t *value)
+{
+    if (!is_digit(peek(c)))
+        return PDN_ERR_SYNTAX;
+    uint8_t leading_zero = peek(c) == '0';
+    uint16_t v = 0;
+    while (is_digit(peek(c))) {
+        v = (uint16_t)(v * 10u + (uint8_t)(*c->p++ - '0'));
+        if (v > 255u)
+            v = 255u;
+    }
+    *value = leading_zero ? 0u : (uint8_t)v;
+    return PDN_OK;
+}
+
+/* An English number 1..32. */
+static int8_t read_number(struct cursor *c, uint8_t *number)
+{
+    int8_t err = read_digits(c, number);
+    if (err == PDN_OK && (*number < 1u || *number > 32u))
+        err = PDN_ERR_SQUARE;
+    return err;
+}
+
+/* A square name of the variant: a lower-case letter starts a (possibly
+ * wrong) algebraic name, anything else that is not a digit is a syntax
+ * error. */
+static int8_t read_square(struct cursor *c, const struct rules *rules, uint8_t *square)
+{
+    if (is_english(rules)) {
+        uint8_t number;
+        int8_t err = read_number(c, &number);
+        if (err == PDN_OK)
+            *square = pdn_number_square(number);
+        return err;
+    }
+    uint8_t file = (uint8_t)(peek(c) - 'a');
+    if (file >= 26u)
+        return PDN_ERR_SYNTAX;
+    c->p++;
+    uint8_t rank;
+    if (read_digits(c, &rank) != PDN_OK)
+        return PDN_ERR_SQUARE;
+    *square = pdn_file_rank_square(file, (uint8_t)(rank - 1u));
+    return *square == BB_NO_SQUARE ? PDN_ERR_SQUARE : PDN_OK;
+}
+
+uint8_t pdn_read_square(const char *text, uint16_t length, const struct rules *rules)
+{
+    struct cursor c = { text, text + length };
+    uint8_t square;
+    if (read_square(&c, rules, &square) != PDN_OK || !at_end(&c))
+        return BB_NO_SQUARE;
+    return square;
+}
+
+/* ----------------------------------------------------------------- FEN -- */
+
+/* Puts a piece on an empty square; *count is the colour's pieces so far
+ * (each colour has one list, so its list can count them). */
+static int8_t place(position *p, uint8_t colour, uint8_t square, uint8_t king,
+                    uint8_t *count)
+{
+    bb32 bit = BB_BIT(square);
+    if (pos_occupied(p) & bit)
+        return PDN_ERR_DUPLICATE;
+    if (!king && (bit & pos_promotion_rank(colour)))
+        return PDN_ERR_PROMOTION;
+    if (++*count > PDN_MAX_PIECES)
+        return PDN_ERR_TOO_MANY;
+    p->pieces[colour] |= bit;
+    if (!king)
+        p->men[colour] |= bit;
+    return PDN_OK;
+}
+
+/* One colour's list after its W or B: items "[K]square" or, in English,
+ * "[K]a-b", separated by commas; possibly empty. */
+static int8_t read_list(struct cursor *c, const struct rules *rules, position *p,
+                        uint8_t colour)
+{
+    uint8_t count = 0;
+    skip_blanks(c);
+    char ch = peek(c);
+    if (at_end(c) || ch == ':' || ch == '"' || ch == '.')
+        return PDN_OK;
+    do {
+        skip_blanks(c);
+        uint8_t king = accept(c, 'K');
+        skip_blanks(c);
+        int8_t err;
+        if (is_english(rules)) {
+            uint8_t first, last;
+            err = read_number(c, &first);
+            if (err != PDN_OK)
+                return err;
+            last = first;
+            skip_blanks(c);
+            if (accept(c, '-')) {
+                skip_blanks(c);
+                err = read_number(c, &last);
+                if (err != PDN_OK)
+                    return err;
+                if (last < first)
+                    return PDN_ERR_RANGE;
+            }
+            for (; first <= last && err == PDN_OK; first++)
+                err = place(p, colour, pdn_number_square(first), king, &count);
+        } else {
+            uint8_t square;
+            err = read_square(c, rules, &square);
+            if (err == PDN_OK)
+                err = place(p, colour, square, king, &count);
+        }
+        if (err != PDN_OK)
+            return err;
+        skip_blanks(c);
+    } while (accept(c, ','));
+    return PDN_OK;
+}
+
+int8_t pdn_read_fen(const char *text, uint16_t length, const struct rules *rules,
+                    position *pos)
+{
+    struct cursor c = { text, text + length };
+    position p;
+    memset(&p, 0, sizeof p);
+
+    skip_blanks(&c);
+    if (at_end(&c))
+        return PDN_ERR_EMPTY;
+    uint8_t wrapped = accept(&c, '[');
+    if (wrapped) {
+        skip_blanks(&c);
+        if (!(accept(&c, 'F') && accept(&c, 'E') && accept(&c, 'N')))
+            return PDN_ERR_SYNTAX;
+        skip_blanks(&c);
+        if (!accept(&c, '"'))
+            return PDN_ERR_SYNTAX;
+        skip_blanks(&c);
+    }
+    if (accept(&c, 'W'))
+        p.side = WHITE;
+    else if (accept(&c, 'B'))
+        p.side = BLACK;
+    else
+        return PDN_ERR_SIDE;
+
+    uint8_t lists_seen = 0;
+    for (;;) {
+        skip_blanks(&c);
+        if (!accept(&c, ':'))
+            break;
+        skip_blanks(&c);
+        char ch = peek(&c);
+        if (ch == 'W' || ch == 'B') {
+            uint8_t colour = ch == 'W' ? WHITE : BLACK;
+            if (lists_seen & (1u << colour))
+                return PDN_ERR_SYNTAX;
+            lists_seen |= (uint8_t)(1u << colour);
+            c.p++;
+            int8_t err = read_list(&c, rules, &p, colour);
+            if (err != PDN_OK)
+                return err;
+        } else if (ch == 'H' || ch == 'F') {
+            uint8_t ignored;
+            c.p++;
+            skip_blanks(&c);
+            if (read_digits(&c, &ignored) != PDN_OK)
+                return PDN_ERR_SYNTAX;
+        } else {
+            return PDN_ERR_SYNTAX;
+        }
+    }
+    if (accept(&c, '.'))
+        skip_blanks(&c);
+    if (wrapped) {
+        if (!accept(&c, '"'))
+            return PDN_ERR_SYNTAX;
+        skip_blanks(&c);
+        if (!accept(&c, ']'))
+            return PDN_ERR_SYNTAX;
+        skip_blanks(&c);
+    }
+    if (!at_end(&c))
+        return PDN_ERR_SYNTAX;
+    *pos = p;
+    return PDN_OK;
+}
+
+/* ------------------------------------------------------------- writing -- */
+
+/* Output that stops at capacity: the last byte is kept for the NUL, and a
+ * text that does not fit becomes the empty string. */
+struct sink {
+    char *start;
+    char *p;
+    char *end;          /* start + capacity - 1: the NUL's place */
+    uint16_t capacity;
+    uint8_t overflow;
+};
+
+static void sink_init(struct sink *s, char *out, uint16_t capacity)
+{
+    s->start = s->p = out;
+    s->end = capacity ? out + capacity - 1 : out;
+    s->capacity = capacity;
+    s->overflow = 0;
+}
+
+static void put(struct sink *s, char ch)
+{
+    if (s->p < s->end)
+        *s->p++ = ch;
+    else
+        s->overflow = 1;
+}
+
+static void put_square(struct sink *s, uint8_t square, const struct rules *rules)
+{
+    char name[PDN_SQUARE_MAX];
+    pdn_write_square(square, rules, name);
+    for (const char *n = name; *n; n++)
+        put(s, *n);
+}
+
+/* Ends the text; 0 and an empty string (nothing when capacity is 0) when
+ * it did not fit. */
+static uint16_t sink_finish(struct sink *s)
+{
+    if (s->capacity == 0)
+        return 0;
+    if (s->overflow) {
+        *s->start = 0;
+        return 0;
+    }
+    *s->p = 0;
+    return (uint16_t)(s->p - s->start);
+}
+
+/* English: ascending numbers, runs of three or more men as ranges. */
+static void write_english_list(struct sink *s, const position *pos, uint8_t colour,
+                               const struct rules *rules)
+{
+    uint8_t first_item = 1;
+    for (uint8_t n = 1; n <= 32u; n++) {
+        bb32 bit = BB_BIT(pdn_number_square(n));
+        if (!(pos->pieces[colour] & bit))
+            continue;
+        if (!first_item)
+            put(s, ',');
+        first_item = 0;
+        if (!(pos->men[colour] & bit)) {
+            put(s, 'K');
+            put_square(s, pdn_number_square(n), rules);
+            continue;
+        }
+        uint8_t last = n;
+        while (last < 32u && (pos->men[colour] & BB_BIT(pdn_number_square(last + 1u))))
+            last++;
+        put_square(s, pdn_number_square(n), rules);
+        if ((uint8_t)(last - n) >= 2u) {
+            put(s, '-');
+            put_square(s, pdn_number_square(last), rules);
+            n = last;
+        }
+    }
+}
+
+/* Russian: from the owner's back rank forward, files a..h. */
+static void write_russian_list(struct sink *s, const position *pos, uint8_t colour,
+                               const struct rules *rules)
+{
+    uint8_t first_item = 1;
+    for (uint8_t i = 0; i < 8u; i++) {
+        uint8_t rank = colour == WHITE ? i : (uint8_t)(7u - i);
+        for (uint8_t file = rank & 1u; file < 8u; file += 2u) {
+            uint8_t square = BB_SQUARE(file, rank);
+            bb32 bit = BB_BIT(square);
+            if (!(pos->pieces[colour] & bit))
+                continue;
+            if (!first_item)
+                put(s, ',');
+            first_item = 0;
+            if (!(pos->men[colour] & bit))
+                put(s, 'K');
+            put_square(s, square, rules);
+        }
+    }
+}
+
+uint16_t pdn_write_fen(const position *pos, const struct rules *rules, char *out,
+                       uint16_t capacity)
+{
+    BD_ASSERT(!(pos->pieces[WHITE] & pos->pieces[BLACK]));
+    struct sink s;
+    sink_init(&s, out, capacity);
+    put(&s, pos->side == WHITE ? 'W' : 'B');
+    for (uint8_t colour = WHITE; colour <= BLACK; colour++) {
+        put(&s, ':');
+        put(&s, colour == WHITE ? 'W' : 'B');
+        if (is_english(rules))
+            write_english_list(&s, pos, colour, rules);
+        else
+            write_russian_list(&s, pos, colour, rules);
+    }
+    return sink_finish(&s);
+}
+
+/* --------------------------------------------------------------- moves -- */
+
+static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) : (uint8_t)(b - a); }
+
+/*
+ * Is path[0..count) a capture path for the side to move, and which pieces
+ * does it take?  Each leg runs along a diagonal over exactly one enemy
+ * piece and lands on an empty square (the mover's own start square is
+ * empty once it has left).  Captured pieces stay on the board until the
+ * move ends, so a leg over a piece taken before meets an occupied square
+ * that may not be jumped again: the Turkish strike falls out of using the
+ * position as it was.  Legs are short jumps unless the mover is a flying
+ * king; a man goes forward unless men capture backwards; a man reaching
+ * its promotion rank becomes a king and goes on only where the rules say
+ * so.  This only has to tell whether the text is some valid path: the
+ * caller still requires a legal move with these ends and captures.
+ */
+static uint8_t path_captures(const position *pos, const struct rules *rules,
+                             const uint8_t *path, uint8_t count, bb32 *captured)
+{
+    uint8_t side = pos->side;
+    bb32 mover = BB_BIT(path[0]);
+    if (!(pos->pieces[side] & mover))
+        return 0;
+    bb32 occupied = pos_occupied(pos) & ~mover;
+    bb32 enemy = pos->pieces[OTHER_COLOUR(side)];
+    uint8_t king = !(pos->men[side] & mover);
+    bb32 taken = 0;
+    for (uint8_t leg = 1; leg < count; leg++) {
+        uint8_t fa = bb_file(path[leg - 1]), ra = bb_rank(path[leg - 1]);
+        uint8_t fb = bb_file(path[leg]), rb = bb_rank(path[leg]);
+        uint8_t distance = abs_diff(fa, fb);
+        if (distance < 2u || distance != abs_diff(ra, rb))
+            return 0;
+        if (!(king && rules->flying_kings) && distance != 2u)
+            return 0;
+        uint8_t up = rb > ra;
+        if (!king && !rules->men_capture_backwards && up != (side == WHITE))
+            return 0;
+        if (occupied & BB_BIT(path[leg]))
+            return 0;
+        bb32 jumped = 0;
+        for (uint8_t step = 1; step < distance; step++) {
+            uint8_t f = fb > fa ? (uint8_t)(fa + step) : (uint8_t)(fa - step);
+            uint8_t r = up ? (uint8_t)(ra + step) : (uint8_t)(ra - step);
+            bb32 bit = BB_BIT(BB_SQUARE(f, r));
+            if (!(occupied & bit))
+                continue;
+            if (jumped || !(enemy & bit) || (taken & bit))
+                return 0;
+            jumped = bit;
+        }
+        if (!jumped)
+            return 0;
+        taken |= jumped;
+        if (!king && (BB_BIT(path[leg]) & pos_promotion_rank(side))) {
+            if (!rules->promotion_continues_capture && leg + 1u < count)
+                return 0;
+            king = 1;
+        }
+    }
+    *captured = taken;
+    return 1;
+}
+
+/* Parses squares joined by one kind of separator; *capture tells which. */
+static int8_t parse_move(struct cursor *c, const struct rules *rules, uint8_t *path,
+                         uint8_t *count, uint8_t *capture)
+{
+    skip_blanks(c);
+    if (at_end(c))
+        return PDN_ERR_EMPTY;
+    char separator = 0;
+    uint8_t n = 0;
+    for (;;) {
+        if (n == MG_MAX_PATH)
+            return PDN_ERR_SYNTAX;
+        int8_t err = read_square(c, rules, &path[n++]);
+        if (err != PDN_OK)
+            return err;
+        char ch = peek(c);
+        if (at_end(c) || !(ch == '-' || ch == 'x' || (ch == ':' && !is_english(rules))))
+            break;
+        if (separator && ch != separator)
+            return PDN_ERR_SYNTAX;
+        separator = ch;
+        c->p++;
+    }
+    skip_blanks(c);
+    if (!at_end(c) || n < 2u || (separator == '-' && n != 2u))
+        return PDN_ERR_SYNTAX;
+    *count = n;
+    *capture = separator != '-';
+    return PDN_OK;
+}
+
+int8_t pdn_read_move_among(const char *text, uint16_t length, const position *pos,
+                           const struct rules *rules, const move *first,
+                           const move *end, move *out)
+{
+    struct cursor c = { text, text + length };
+    uint8_t path[MG_MAX_PATH], count, capture;
+    int8_t err = parse_move(&c, rules, path, &count, &capture);
+    if (err != PDN_OK)
+        return err;
+    uint8_t from = path[0], to = path[count - 1u];
+
+    const move *found = 0;
+    uint8_t matches = 0;
+    for (const move *m = first; m != end; m++) {
+        if (m->from == from && move_to(m) == to && move_is_capture(m) == capture) {
+            found = m;
+            matches++;
+        }
+    }
+    if (matches == 0)
+        return PDN_ERR_ILLEGAL;
+    if (count > 2u || matches > 1u) {
+        /* A full path, or a two-square text that may be the full path of a
+         * single capture sharing its ends with longer ones. */
+        bb32 captured;
+        found = 0;
+        if (capture && path_captures(pos, rules, path, count, &captured)) {
+            for (const move *m = first; m != end; m++)
+                if (m->from == from && move_to(m) == to && m->captured == captured)
+                    found = m;
+        }
+        if (!found)
+            return count > 2u ? PDN_ERR_ILLEGAL : PDN_ERR_AMBIGUOUS;
+    }
+    *out = *found;
+    return PDN_OK;
+}
+
+int8_t pdn_read_move(const char *text, uint16_t length, const position *pos,
+                     const struct rules *rules, move *out)
+{
+    move moves[MG_MAX_MOVES];
+    const move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    if (!end)
+        return PDN_ERR_ILLEGAL;     /* cannot happen: MG_MAX_MOVES has room */
+    return pdn_read_move_among(text, length, pos, rules, moves, end, out);
+}
+
+uint16_t pdn_write_move_among(const position *pos, const struct rules *rules,
+                              const move *m, const move *first, const move *end,
+                              char *out, uint16_t capacity)
+{
+    uint8_t path[MG_MAX_PATH];
+    uint8_t count = 2;
+    path[0] = m->from;
+    path[1] = move_to(m);
+    if (move_is_capture(m)) {
+        for (const move *o = first; o != end; o++) {
+            if (o->from == m->from && move_to(o) == move_to(m) && o->captured != m->captured) {
+                count = mg_path(pos, rules, m, path);
+                break;
+            }
+        }
+    }
+    char separator = !move_is_capture(m) ? '-' : is_english(rules) ? 'x' : ':';
+    struct sink s;
+    sink_init(&s, out, capacity);
+    for (uint8_t i = 0; i < count; i++) {
+        if (i)
+            put(&s, separator);
+        put_square(&s, path[i], rules);
+    }
+    return sink_finish(&s);
+}
+
+uint16_t pdn_write_move(const position *pos, const struct rules *rules, const move *m,
+                        char *out, uint16_t capacity)
+{
+    move moves[MG_MAX_MOVES];
+    const move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    if (!end)
+        end = moves;                /* cannot happen; write the short form */
+    return pdn_write_move_among(pos, rules, m, moves, end, out, capacity);
+}
+
+/* ------------------------------------------------------------- errors -- */
+
+/* The messages of codes 0, -1, -2, ... one after another, each ended by its
+ * NUL, in flash: a switch of PSTRs would build a lookup table in RAM, and
+ * progmem.h has no portable way to read a pointer table. */
+static const char error_texts[] PROGMEM =
+    "ok\0"
+    "empty text\0"
+    "malformed text\0"
+    "side to move must be W or B\0"
+    "no such square\0"
+    "range ends below its start\0"
+    "square listed twice\0"
+    "man on its promotion rank\0"
+    "more than 12 pieces of a colour\0"
+    "no legal move matches\0"
+    "several legal moves match\0"
+    "unknown error";
+
+const char *pdn_error_text(int8_t code)
+{
+    uint8_t index = code > 0 || code < PDN_ERR_LAST ? (uint8_t)(1 - PDN_ERR_LAST) : (uint8_t)-code;
+    return bd_pgm_nth_string(error_texts, index);
+}

@@ -1,0 +1,152 @@
+/*
+ * search.h - the game-playing search: negamax alpha-beta with principal-
+ * variation search and iterative deepening.
+ *
+ * One position lives in the caller's workspace and is changed in place:
+ * a ply plays a move and takes it back (unmake needs only which captured
+ * pieces were kings and whether the mover was a man), so a ply of
+ * recursion costs a few bytes of locals, not a 17-byte position copy.  The
+ * moves of every ply share one byte stack, also in the workspace, so a ply
+ * uses only as much RAM as it has moves.  Since capture is mandatory, a
+ * position's moves are either all captures or all quiet: a quiet list is
+ * packed to (from, to, ordering key), 3 bytes a move instead of 6, right after
+ * mg_generate() wrote it (the pairs never overtake the moves they are read
+ * from), which lets the same stack hold a path three times as deep in the
+ * quiet middle game.  A node whose moves do not fit is scored by the
+ * evaluation instead (never the root).
+ *
+ * Move order: the previous iteration's best move first (the PV move), then
+ * captures (mandatory anyway: a capture position lists only captures), then
+ * the two killer moves of the ply, then the others by a history table of
+ * one nibble per (from-square, direction) (two nibble boards, 64 bytes),
+ * halved when a counter saturates.  Quiet moves after the first two (not
+ * the killers) are searched shallower first, by one to three plies as the
+ * move number and depth grow (late move reduction), and again at full depth
+ * when they beat alpha.  Zero-window nodes also try a null move at depth
+ * >= 3 while both sides keep 6 pieces (the side to move passes; a reduced
+ * search that still fails high cuts), and one ply above the horizon take a
+ * quiet position whose evaluation is half a man over beta, or a man under
+ * alpha, as decided.  None of these touches a capture: every shot is still
+ * seen at the depth it needs.
+ *
+ * The horizon never cuts a capture sequence: at depth 0 a side that must
+ * capture keeps searching its captures (they are forced and few); only a
+ * quiet position is evaluated.  Draws: a position that repeats one on the
+ * search path, or one of the game's hash list, with the same side to move
+ * and no irreversible move in between, scores 0, as does reaching
+ * rules->draw_quiet_plies plies without a capture or a man move.  A side
+ * with no legal move has lost: -(SEARCH_MATE - ply).
+ *
+ * All the engine's RAM is struct search_workspace (the caller declares it,
+ * static in the firmware) plus the recursion: no malloc, no file-static
+ * state, recursion bounded by SEARCH_MAX_PLY.
+ *   sizeof(struct search_workspace) on AVR (avr-gcc 5.4 -Os): 682 bytes;
+ *   the recursion: about 31 bytes a ply (negamax's frame with its node
+ *   struct, and the return address), plus some 250 bytes for the move
+ *   generator's own frames at the deepest ply.  Measured in the simulator
+ *   (ATmega328P): a 1 s search from the start position (depth 9) peaks
+ *   at about 770 bytes of stack in all, the bench's king endings (which
+ *   reach SEARCH_MAX_PLY) at about 840.  Workspace plus recursion is
+ *   thus ~1,450 bytes, over the ~1,100 the game firmware can give the
+ *   engine (to do: fewer plies, a smaller node struct, a leaner move
+ *   generator frame).
+ */
+#ifndef BITDRAUGHTS_SEARCH_H
+#define BITDRAUGHTS_SEARCH_H
+
+#include <stdint.h>
+#include "checkers/movegen.h"
+#include "checkers/game.h"
+#include "nibble/nibble.h"
+
+#define SEARCH_MATE 30000            /* a win found at the root: SEARCH_MATE - plies */
+/* Scores beyond this are wins or losses in a known number of plies. */
+#define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
+#define SEARCH_INFINITY 32000
+#define SEARCH_PV_MAX 6u             /* moves of the principal variation kept */
+#define SEARCH_MAX_PLY 12u           /* deepest ply from the root, extensions included */
+#define SEARCH_MAX_DEPTH 20u         /* deepest iteration */
+#define SEARCH_STACK_BYTES 240u      /* the shared move stack, all plies */
+/* A move on the stack as AVR holds it: from, to, captured.  The stack's
+ * room is counted in these bytes on every target, so that the same lists
+ * fit, or do not, and host and AVR search the same tree (one bench
+ * signature); a host whose struct move is padded gets the extra bytes
+ * mg_generate() needs there, and the alignment, on top (none on AVR). */
+#define SEARCH_MOVE_BYTES 6u
+#define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (_Alignof(move) - 1u) +                  \
+                            (sizeof(move) - SEARCH_MOVE_BYTES) *                         \
+                            (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES))
+
+struct search_result {
+    move best;
+    uint8_t has_move;                /* 0: the side to move has no legal move */
+    int16_t score;                   /* side to move's view; +-(SEARCH_MATE - plies) = won/lost */
+    uint8_t depth;                   /* last completed iteration */
+    uint32_t nodes;                  /* positions visited, all iterations */
+    uint8_t pv_length;
+    move pv[SEARCH_PV_MAX];          /* pv[0] == best */
+};
+
+struct search_limits {
+    uint8_t depth;                                      /* max iteration depth (1..SEARCH_MAX_DEPTH) */
+    uint32_t nodes;                                     /* 0 = no limit */
+    uint8_t (*stop)(void *context);                     /* polled every ~256 nodes; NULL = never; true ends
+                                                           the search, the last completed iteration counts */
+    void (*report)(const struct search_result *progress, void *context); /* after each completed
+                                                           iteration; NULL = none */
+    void *context;
+};
+
+/* A move as killers and the PV keep it: from, to (with MOVE_PROMOTES), and
+ * the captured set folded to a byte, matched against the legal moves. */
+struct search_key {
+    uint8_t from;
+    uint8_t to;
+    uint8_t fold;
+};
+
+/* A quiet move (a killer): from and to say it all. */
+struct search_quiet {
+    uint8_t from;
+    uint8_t to;
+};
+
+struct search_workspace {
+    position pos;                                   /* the position being searched */
+    const struct rules *rules;
+    const struct game *game;
+    uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
+        __attribute__((aligned(_Alignof(move))));
+    uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
+    struct search_quiet killers[SEARCH_MAX_PLY][2]; /* quiet moves that cut off */
+    nb_board history[2];                            /* 0..15 by from-square and direction */
+    struct search_key pv[SEARCH_PV_MAX * (SEARCH_PV_MAX + 1u) / 2u]; /* triangular */
+    uint8_t pv_length[SEARCH_PV_MAX];
+    uint32_t nodes;
+    uint32_t node_limit;                            /* 0 = none */
+    uint8_t (*stop)(void *context);
+    void *context;
+    uint8_t stopped;                                /* the current iteration was cut short */
+    uint8_t follow_pv;                              /* still on the previous iteration's line */
+    uint16_t null_plies;                            /* bit p: ply p is searching a null move */
+    uint8_t prev_pv_length;
+    struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
+};
+
+/* Searches game->pos within limits (limits->depth 0 counts as 1) and fills
+ * *result with the best move of the last completed iteration (the first
+ * iteration always completes unless stopped before any move was searched,
+ * in which case the first legal move is returned).  Returns has_move: 0
+ * when the side to move has no legal move (the game is lost).  A position
+ * that is already a draw is still searched (the caller checks game_status). */
+uint8_t search_run(const struct game *game, const struct search_limits *limits,
+                   struct search_workspace *work, struct search_result *result);
+
+/* The bench (search_bench.c): a fixed set of positions of both
+ * variants, each searched to SEARCH_BENCH_DEPTH from a fresh workspace;
+ * returns the total node count, the same on every target.  game is
+ * scratch (its contents are replaced). */
+#define SEARCH_BENCH_DEPTH 7u
+uint32_t search_bench(struct search_workspace *work, struct game *game);
+
+#endif
