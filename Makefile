@@ -51,7 +51,7 @@ TEST_SUPPORT  := tests/check.c
 # that exercise the runner.
 UNIT_TESTS    := $(basename $(notdir $(wildcard tests/test_*.c)))
 ATMEGA_TESTS  := $(basename $(notdir $(wildcard tests/atmega/test_*.c)))
-HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c)))
+HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c tests/host/test_*.cpp)))
 RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # Firmware programs: firmware/<name>/*.c, one ELF each; those that need an
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
@@ -72,6 +72,7 @@ ARCH_AVR      := -Ilib/arch/avr -Ilib/arch/generic
 
 # ------------------------------------------------------------------- host --
 HOST_CC      := gcc
+HOST_CXX     := g++
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
                 -fdata-sections $(INCLUDES) -MMD -MP
 HOST_LDFLAGS := -Wl,--gc-sections
@@ -90,6 +91,14 @@ $(HOST)/san/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC-SAN,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -c $< -o $@
+
+# C++ sources: the library's headers as a C++ program (an Arduino sketch)
+# includes them.
+$(HOST)/san/%.o: %.cpp $(MAKEFILE_DEPS)
+	$(call say,CXX-SAN,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CXX) $(filter-out -std=gnu11,$(HOST_CFLAGS)) -std=c++11 -pedantic $(ARCH_HOST) \
+	    $(SANITIZE) -c $< -o $@
 
 # The same sources with no override at all: the portable fallbacks that no
 # board uses stay built and tested.

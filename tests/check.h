@@ -15,6 +15,10 @@
 #include <stdint.h>
 #include "bits/progmem.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 void check_begin(const char *suite_P);
 int check_end(void);
 void check_run(void (*test)(void), const char *name_P);
@@ -25,6 +29,10 @@ uint8_t check_eq(uint32_t actual, uint32_t expected, const char *expr_P,
 /* Output for suites that print extra context (host: stdout, AVR: serial). */
 void check_print_P(const char *s_P);
 void check_print_u32(uint32_t v);
+
+#ifdef __cplusplus
+}
+#endif
 
 /* One copy of the file name per test source, however many checks it has. */
 static const char check_file_P[] PROGMEM __attribute__((unused)) = __BASE_FILE__;

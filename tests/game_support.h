@@ -14,24 +14,24 @@
 #define G7 BB_SQUARE(6, 6)
 #define H8 BB_SQUARE(7, 7)
 
-static struct game game;
+static struct bd_game game;
 
 /* The four king moves of the cycle, in order. */
-static const move cycle[4] = {
+static const bd_move cycle[4] = {
     { A1, B2, 0 }, { H8, G7, 0 }, { B2, A1, 0 }, { G7, H8, 0 },
 };
 
 /* White king a1, Black king h8, White to move. */
-static inline void kings_position(position *pos)
+static inline void kings_position(bd_position *pos)
 {
-    pos_clear(pos, WHITE);
-    pos->pieces[WHITE] = BB_BIT(A1);
-    pos->pieces[BLACK] = BB_BIT(H8);
+    pos_clear(pos, BD_WHITE);
+    pos->pieces[BD_WHITE] = BB_BIT(A1);
+    pos->pieces[BD_BLACK] = BB_BIT(H8);
 }
 
-static inline void start_kings(const struct rules *rules)
+static inline void start_kings(const struct bd_rules *rules)
 {
-    position pos;
+    bd_position pos;
     kings_position(&pos);
     game_set_position(&game, rules, &pos);
 }

@@ -50,19 +50,19 @@ static inline void note_at(uint32_t where)
     check_print_P(PSTR("\n"));
 }
 
-static inline const struct rules *rules_for(uint8_t english)
+static inline const struct bd_rules *rules_for(uint8_t english)
 {
-    return english ? &rules_english : &rules_russian;
+    return english ? &bd_rules_english : &bd_rules_russian;
 }
 
-static inline void fill_sentinel(position *pos)
+static inline void fill_sentinel(bd_position *pos)
 {
     memset(pos, 0xA5, sizeof *pos);
 }
 
-static inline uint8_t is_sentinel(const position *pos)
+static inline uint8_t is_sentinel(const bd_position *pos)
 {
-    position s;
+    bd_position s;
     fill_sentinel(&s);
     return memcmp(&s, pos, sizeof s) == 0;
 }
@@ -94,7 +94,7 @@ static inline void check_malformed_fens(const char *corpus_P, uint16_t size)
         int8_t expected;
         uint8_t english;
         uint16_t n = next_corpus_entry(&p, &expected, &english);
-        position pos;
+        bd_position pos;
         fill_sentinel(&pos);
         int8_t status = pdn_read_fen(text, n, rules_for(english), &pos);
         if (!CHECK_EQ(status, expected) || !CHECK(is_sentinel(&pos)))

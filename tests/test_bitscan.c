@@ -78,7 +78,7 @@ static const struct variant8 lsb8_variants[] PROGMEM = { BS_LSB8_VARIANTS(ENTRY)
 static const struct variant32 lsb32_variants[] PROGMEM = { BS_LSB32_VARIANTS(ENTRY) };
 static const struct variant32 popcount32_variants[] PROGMEM = { BS_POPCOUNT32_VARIANTS(ENTRY) };
 
-#define VARIANT_COUNT(table) (sizeof(table) / sizeof(table[0]))
+#define BD_VARIANT_COUNT(table) (sizeof(table) / sizeof(table[0]))
 
 static struct variant8 variant8_at(const struct variant8 *table_P, uint8_t i)
 {
@@ -103,7 +103,7 @@ static void report_variant(const char *name_P)
 
 static void test_lsb8_variants_match_naive_scan_for_every_byte(void)
 {
-    for (uint8_t i = 0; i < VARIANT_COUNT(lsb8_variants); i++) {
+    for (uint8_t i = 0; i < BD_VARIANT_COUNT(lsb8_variants); i++) {
         struct variant8 variant = variant8_at(lsb8_variants, i);
         for (uint16_t v = 1; v < 256u; v++) {
             if (!CHECK_EQ(variant.scan((uint8_t)v), naive_lsb32(v))) {
@@ -130,7 +130,7 @@ static void test_lsb16_matches_naive_for_every_word(void)
 
 static void test_lsb32_variants_match_naive_for_every_single_bit(void)
 {
-    for (uint8_t i = 0; i < VARIANT_COUNT(lsb32_variants); i++) {
+    for (uint8_t i = 0; i < BD_VARIANT_COUNT(lsb32_variants); i++) {
         struct variant32 variant = variant32_at(lsb32_variants, i);
         for (uint8_t bit = 0; bit < 32u; bit++) {
             if (!CHECK_EQ(variant.scan((uint32_t)1u << bit), bit) ||
@@ -144,7 +144,7 @@ static void test_lsb32_variants_match_naive_for_every_single_bit(void)
 
 static void test_lsb32_variants_match_naive_for_random_words(void)
 {
-    for (uint8_t i = 0; i < VARIANT_COUNT(lsb32_variants); i++) {
+    for (uint8_t i = 0; i < BD_VARIANT_COUNT(lsb32_variants); i++) {
         struct variant32 variant = variant32_at(lsb32_variants, i);
         uint32_t state = 0x9E3779B9u;
         for (uint16_t n = 0; n < RANDOM_WORDS; n++) {
@@ -188,7 +188,7 @@ static void test_popcount8_matches_naive_for_every_byte(void)
 
 static void test_popcount32_variants_match_naive_for_edges_and_random_words(void)
 {
-    for (uint8_t i = 0; i < VARIANT_COUNT(popcount32_variants); i++) {
+    for (uint8_t i = 0; i < BD_VARIANT_COUNT(popcount32_variants); i++) {
         struct variant32 variant = variant32_at(popcount32_variants, i);
         uint32_t state = 0xC0FFEE11u;
         uint8_t ok = CHECK_EQ(variant.scan(0), 0) && CHECK_EQ(variant.scan(UINT32_MAX), 32);

@@ -15,15 +15,15 @@
 
 static void test_hash_changes_with_every_piece_on_every_square_and_the_side(void)
 {
-    position empty, pos;
-    pos_clear(&empty, WHITE);
+    bd_position empty, pos;
+    pos_clear(&empty, BD_WHITE);
     uint16_t base = game_hash(&empty);
-    pos_clear(&pos, BLACK);
+    pos_clear(&pos, BD_BLACK);
     CHECK(game_hash(&pos) != base);
     for (uint8_t s = 0; s < BB_SQUARES; s++) {
         for (uint8_t kind = 0; kind < 4; kind++) {
             uint8_t colour = kind & 1u;
-            pos_clear(&pos, WHITE);
+            pos_clear(&pos, BD_WHITE);
             pos.pieces[colour] = bb_bit(s);
             if (kind >= 2)
                 pos.men[colour] = bb_bit(s);
@@ -34,17 +34,17 @@ static void test_hash_changes_with_every_piece_on_every_square_and_the_side(void
             }
         }
         /* A man and a king on the same square hash differently too. */
-        pos_clear(&pos, WHITE);
-        pos.pieces[WHITE] = bb_bit(s);
+        pos_clear(&pos, BD_WHITE);
+        pos.pieces[BD_WHITE] = bb_bit(s);
         uint16_t king = game_hash(&pos);
-        pos.men[WHITE] = bb_bit(s);
+        pos.men[BD_WHITE] = bb_bit(s);
         CHECK(game_hash(&pos) != king);
     }
 }
 
 static void test_repetition_is_counted_every_second_ply_only(void)
 {
-    start_kings(&rules_russian);
+    start_kings(&bd_rules_russian);
     CHECK_EQ(game_repetitions(&game), 1);
     for (uint8_t i = 0; i < 3; i++) {
         game_play(&game, &cycle[i]);
@@ -58,9 +58,9 @@ static void test_repetition_is_counted_every_second_ply_only(void)
 
 static void test_full_window_drops_the_oldest_hashes(void)
 {
-    struct rules long_rule = rules_russian;
+    struct bd_rules long_rule = bd_rules_russian;
     long_rule.draw_quiet_plies = 0xFFu;
-    position seen[4], pos;
+    bd_position seen[4], pos;
     kings_position(&pos);
     game_set_position(&game, &long_rule, &pos);
     for (uint8_t i = 0; i < 4; i++) {

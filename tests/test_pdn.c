@@ -32,14 +32,14 @@ static void test_squares_convert_both_ways_in_both_notations_for_all_32(void)
         uint8_t ok = square == BB_SQUARE(file, rank) && pdn_square_number(square) == n &&
                      pdn_file_rank_square(file, rank) == square &&
                      bb_file(square) == file && bb_rank(square) == rank;
-        uint8_t length = pdn_write_square(square, &rules_english, name);
+        uint8_t length = pdn_write_square(square, &bd_rules_english, name);
         ok = ok && length == (n < 10u ? 1u : 2u) && name[length] == 0 &&
              name[length - 1u] == (char)('0' + n % 10u) &&
              (n < 10u || name[0] == (char)('0' + n / 10u)) &&
-             pdn_read_square(name, length, &rules_english) == square;
-        ok = ok && pdn_write_square(square, &rules_russian, name) == 2u &&
+             pdn_read_square(name, length, &bd_rules_english) == square;
+        ok = ok && pdn_write_square(square, &bd_rules_russian, name) == 2u &&
              name[0] == file_name && name[1] == rank_name && name[2] == 0 &&
-             pdn_read_square(name, 2, &rules_russian) == square;
+             pdn_read_square(name, 2, &bd_rules_russian) == square;
         if (!CHECK(ok))
             note_at(n);
     }
@@ -58,11 +58,11 @@ static void test_start_positions_read_and_write_exactly_as_published(void)
 {
     for (uint8_t english = 0; english < 2u; english++) {
         const char *fen_P = english ? english_start : russian_start;
-        position pos, initial;
+        bd_position pos, initial;
         pos_initial(&initial, rules_for(english));
         uint16_t length = load_P(fen_P);
         CHECK(pdn_read_fen(text, length, rules_for(english), &pos) == PDN_OK &&
-              pos_equal(&pos, &initial) && pos.side == (english ? BLACK : WHITE));
+              pos_equal(&pos, &initial) && pos.side == (english ? BD_BLACK : BD_WHITE));
         CHECK(pdn_write_fen(&initial, rules_for(english), text, sizeof text) == length &&
               text_is_P(fen_P));
     }
@@ -103,8 +103,8 @@ static uint16_t load_line_P(const char *p)
 static void test_fens_read_to_their_canonical_text(void)
 {
     for (const char *p = canonical_fens; pgm_read_byte(p);) {
-        const struct rules *rules = rules_for(pgm_read_byte(p++) == 'E');
-        position pos, back;
+        const struct bd_rules *rules = rules_for(pgm_read_byte(p++) == 'E');
+        bd_position pos, back;
         /* The newline is part of the text read: a blank at the end. */
         uint16_t n = load_line_P(p);
         uint8_t ok = CHECK_EQ(pdn_read_fen(text, (uint16_t)(n + 1u), rules, &pos), PDN_OK);
@@ -144,7 +144,7 @@ static void test_malformed_fens_are_rejected_and_leave_the_position_untouched(vo
 static void check_every_truncation_fails(const char *fen_P, uint8_t english)
 {
     uint16_t length = load_P(fen_P);
-    position pos;
+    bd_position pos;
     for (uint16_t n = 0; n < length; n++) {
         fill_sentinel(&pos);
         int8_t status = pdn_read_fen(text, n, rules_for(english), &pos);

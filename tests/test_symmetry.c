@@ -415,9 +415,9 @@ static void test_mirror_masks_follow_from_the_diagonal_runs(void)
 
 /* -------------------------------------------------------- colour flip -- */
 
-HELPER void same_position(const position *got, const position *want)
+HELPER void same_position(const bd_position *got, const bd_position *want)
 {
-    for (uint8_t c = WHITE; c <= BLACK; c++) {
+    for (uint8_t c = BD_WHITE; c <= BD_BLACK; c++) {
         SAME(got->pieces[c], want->pieces[c]);
         SAME(got->men[c], want->men[c]);
     }
@@ -436,12 +436,12 @@ HELPER bb32 three_ranks(uint8_t from)
 
 static void test_colour_flip_keeps_start_but_swaps_side_to_move(void)
 {
-    position start, flipped;
-    start.pieces[WHITE] = start.men[WHITE] = three_ranks(0);
-    start.pieces[BLACK] = start.men[BLACK] = three_ranks(5);
-    start.side = WHITE;
+    bd_position start, flipped;
+    start.pieces[BD_WHITE] = start.men[BD_WHITE] = three_ranks(0);
+    start.pieces[BD_BLACK] = start.men[BD_BLACK] = three_ranks(5);
+    start.side = BD_WHITE;
     sym_colour_flip(&start, &flipped);
-    start.side = BLACK;
+    start.side = BD_BLACK;
     same_position(&flipped, &start);
 }
 
@@ -449,25 +449,25 @@ static void test_colour_flip_turns_swaps_colours_and_undoes_itself(void)
 {
     uint32_t seed = 0xC0FFEEu;
     for (uint8_t k = 0; k < 50u; k++) {
-        position pos, flipped, back;
+        bd_position pos, flipped, back;
         bb32 occupied = check_random32(&seed);
         bb32 white = occupied & check_random32(&seed);
-        pos.pieces[WHITE] = white;
-        pos.pieces[BLACK] = occupied & ~white;
-        pos.men[WHITE] = white & check_random32(&seed) & ~BB_RANK_8;
-        pos.men[BLACK] = pos.pieces[BLACK] & check_random32(&seed) & ~BB_RANK_1;
+        pos.pieces[BD_WHITE] = white;
+        pos.pieces[BD_BLACK] = occupied & ~white;
+        pos.men[BD_WHITE] = white & check_random32(&seed) & ~BB_RANK_8;
+        pos.men[BD_BLACK] = pos.pieces[BD_BLACK] & check_random32(&seed) & ~BB_RANK_1;
         pos.side = (uint8_t)(k & 1u);
         sym_colour_flip(&pos, &flipped);
-        position want;
-        for (uint8_t c = WHITE; c <= BLACK; c++) {
-            want.pieces[c] = sym_rotate180(pos.pieces[OTHER_COLOUR(c)]);
-            want.men[c] = sym_rotate180(pos.men[OTHER_COLOUR(c)]);
+        bd_position want;
+        for (uint8_t c = BD_WHITE; c <= BD_BLACK; c++) {
+            want.pieces[c] = sym_rotate180(pos.pieces[BD_OTHER_COLOUR(c)]);
+            want.men[c] = sym_rotate180(pos.men[BD_OTHER_COLOUR(c)]);
         }
-        want.side = OTHER_COLOUR(pos.side);
+        want.side = BD_OTHER_COLOUR(pos.side);
         same_position(&flipped, &want);
         /* Men stay clear of their promotion rank after the flip. */
-        SAME(flipped.men[WHITE] & BB_RANK_8, 0);
-        SAME(flipped.men[BLACK] & BB_RANK_1, 0);
+        SAME(flipped.men[BD_WHITE] & BB_RANK_8, 0);
+        SAME(flipped.men[BD_BLACK] & BB_RANK_1, 0);
         back = flipped;
         sym_colour_flip(&back, &back);      /* in place */
         same_position(&back, &pos);

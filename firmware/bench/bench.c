@@ -159,10 +159,10 @@ EXTRA32R_ROUTINES(SIZE_WRAPPER32)
 /* The perft rows' moves and the search rows' workspace take turns in the
  * same RAM (the ATmega328P could not hold both and the search's stack). */
 static union {
-    move moves[BENCH_STACK_MOVES];
+    bd_move moves[BENCH_STACK_MOVES];
     struct {
         struct search_workspace work;
-        struct game game;
+        struct bd_game game;
     } search;
 } scratch;
 #define stack (scratch.moves)
@@ -177,13 +177,13 @@ uint8_t bench_size_kingray_walk(uint8_t square, uint8_t direction, bb32 occupied
     return (uint8_t)kr_ray_walk(square, direction, occupied);
 }
 
-uint8_t bench_size_search(const struct game *game, const struct search_limits *limits,
+uint8_t bench_size_search(const struct bd_game *game, const struct search_limits *limits,
                           struct search_workspace *work, struct search_result *result)
 {
     return search_run(game, limits, work, result);
 }
 
-uint64_t bench_size_perft(const position *pos, const struct rules *rules, uint8_t depth)
+uint64_t bench_size_perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
 {
     return perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
 }
@@ -208,24 +208,24 @@ uint64_t bench_size_perft(const position *pos, const struct rules *rules, uint8_
 #define CHECKERS_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
                          "obj:kingray_tables.o obj:bitscan.o"
 
-BD_INLINE void measure_movegen(const struct rules *rules, uint8_t probe)
+BD_INLINE void measure_movegen(const struct bd_rules *rules, uint8_t probe)
 {
-    position start;
+    bd_position start;
     pos_initial(&start, rules);
-    move *end = mg_generate(&start, rules, stack, stack + BENCH_STACK_MOVES);
-    for (const move *m = stack; m < end; m++) {
-        position child = start;
+    bd_move *end = mg_generate(&start, rules, stack, stack + BENCH_STACK_MOVES);
+    for (const bd_move *m = stack; m < end; m++) {
+        bd_position child = start;
         mg_make(&child, m);
         AVRSIM_PROBE_BEGIN(probe);
-        move *child_end = mg_generate(&child, rules, end, stack + BENCH_STACK_MOVES);
+        bd_move *child_end = mg_generate(&child, rules, end, stack + BENCH_STACK_MOVES);
         AVRSIM_PROBE_END(probe);
         sink = (uint8_t)(child_end - end);
     }
 }
 
-BD_INLINE void measure_perft6(const struct rules *rules, uint8_t probe)
+BD_INLINE void measure_perft6(const struct bd_rules *rules, uint8_t probe)
 {
-    position start;
+    bd_position start;
     pos_initial(&start, rules);
     AVRSIM_PROBE_BEGIN(probe);
     uint64_t leaves = perft(&start, rules, 6, stack, stack + BENCH_STACK_MOVES);
@@ -242,7 +242,7 @@ static uint8_t search_time_is_up(void *context)
     return TCNT1 >= SEARCH_TIMER_TICKS || (TIFR1 & _BV(TOV1));
 }
 
-BD_INLINE void measure_search(const struct rules *rules, uint8_t probe, const char *name_P)
+BD_INLINE void measure_search(const struct bd_rules *rules, uint8_t probe, const char *name_P)
 {
     struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_time_is_up, 0, 0 };
     struct search_result result;
@@ -276,22 +276,22 @@ static void measure_checkers(void)
     MEASURE_KINGRAY(PROBE_KINGRAY_WALK, kr_ray_walk)
     describe_sized(PSTR("kingray-walk"), PSTR("RAYS"), PROBE_KINGRAY_WALK, 0,
                    PSTR("bench_size_kingray_walk"), PSTR("bb_neighbours"));
-    measure_movegen(&rules_english, PROBE_MOVEGEN_ENGLISH);
+    measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH);
     describe_sized(PSTR("movegen-english"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_movegen(&rules_russian, PROBE_MOVEGEN_RUSSIAN);
+    measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN);
     describe_sized(PSTR("movegen-russian"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_perft6(&rules_english, PROBE_PERFT6_ENGLISH);
+    measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH);
     describe_sized(PSTR("perft6-english"), PSTR("START"), PROBE_PERFT6_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_perft6(&rules_russian, PROBE_PERFT6_RUSSIAN);
+    measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN);
     describe_sized(PSTR("perft6-russian"), PSTR("START"), PROBE_PERFT6_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_search(&rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
+    measure_search(&bd_rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
     describe_sized(PSTR("search-english"), PSTR("START"), PROBE_SEARCH_ENGLISH, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
-    measure_search(&rules_russian, PROBE_SEARCH_RUSSIAN, PSTR("search-russian"));
+    measure_search(&bd_rules_russian, PROBE_SEARCH_RUSSIAN, PSTR("search-russian"));
     describe_sized(PSTR("search-russian"), PSTR("START"), PROBE_SEARCH_RUSSIAN, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
 }

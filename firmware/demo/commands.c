@@ -27,19 +27,19 @@
  * moves (or the perft move stack) beside it.  The moves get what the
  * workspace leaves after the line: more than any game reaches (a position
  * that has more is refused, not overrun). */
-#define SCRATCH_MOVES ((sizeof(struct search_workspace) - CONSOLE_LINE_MAX - 1u) / sizeof(move))
+#define SCRATCH_MOVES ((sizeof(struct search_workspace) - CONSOLE_LINE_MAX - 1u) / sizeof(bd_move))
 static union {
     struct search_workspace search;
     struct {
         char line[CONSOLE_LINE_MAX + 1u];
-        move moves[SCRATCH_MOVES];
+        bd_move moves[SCRATCH_MOVES];
     } command;
 } scratch;
 _Static_assert(sizeof scratch == sizeof(struct search_workspace), "the line and moves fit");
 
 #define SCRATCH_END (scratch.command.moves + SCRATCH_MOVES)
 
-static struct game game;
+static struct bd_game game;
 static uint16_t recorded;       /* plies in the record */
 static uint8_t numbering_offset;/* 1 when the game began with the second player */
 
@@ -59,16 +59,16 @@ void commands_error_P(const char *message_P)
     serial_putc('\n');
 }
 
-static const struct rules *rules(void)
+static const struct bd_rules *rules(void)
 {
     return game.rules;
 }
 
 /* The legal moves of the game's position in scratch; returns the end, or
  * NULL (after an error line) when they do not fit. */
-static move *legal_moves(void)
+static bd_move *legal_moves(void)
 {
-    move *end = mg_generate(&game.pos, rules(), scratch.command.moves, SCRATCH_END);
+    bd_move *end = mg_generate(&game.pos, rules(), scratch.command.moves, SCRATCH_END);
     if (!end)
         commands_error_P(too_many_moves);
     return end;
@@ -76,7 +76,7 @@ static move *legal_moves(void)
 
 static void put_variant(void)
 {
-    serial_puts_P(rules()->variant == VARIANT_ENGLISH ? PSTR("English checkers")
+    serial_puts_P(rules()->variant == BD_VARIANT_ENGLISH ? PSTR("English checkers")
                                                       : PSTR("Russian draughts"));
 }
 
@@ -88,7 +88,7 @@ static void put_move_number(void)
     serial_puts_P(half & 1u ? PSTR("... ") : PSTR(". "));
 }
 
-static FRAME_OF_ITS_OWN void put_move(const move *m, const move *first, const move *end)
+static FRAME_OF_ITS_OWN void put_move(const bd_move *m, const bd_move *first, const bd_move *end)
 {
     char text[PDN_MOVE_MAX];
     pdn_write_move_among(&game.pos, rules(), m, first, end, text, sizeof text);
@@ -131,14 +131,14 @@ static FRAME_OF_ITS_OWN void show_position(void)
 
 /* ------------------------------------------------------ game and record -- */
 
-static void begin(const struct rules *variant_rules, const position *pos)
+static void begin(const struct bd_rules *variant_rules, const bd_position *pos)
 {
     game_set_position(&game, variant_rules, pos);
     recorded = 0;
     numbering_offset = pos->side != variant_rules->first_to_move;
 }
 
-static void begin_and_save(const struct rules *variant_rules, const position *pos)
+static void begin_and_save(const struct bd_rules *variant_rules, const bd_position *pos)
 {
     begin(variant_rules, pos);
     store_start(variant_rules->variant, pos);
@@ -148,13 +148,13 @@ static void begin_and_save(const struct rules *variant_rules, const position *po
  * returns the number replayed (less when a recorded move is not legal). */
 static FRAME_OF_ITS_OWN uint16_t replay(uint16_t plies)
 {
-    position start;
+    bd_position start;
     store_read_start(&start);
     begin(rules(), &start);
     for (uint16_t i = 0; i < plies; i++) {
         wdt_reset();
-        move *end = legal_moves();
-        const move *m = end ? store_decode(store_read_move(i), scratch.command.moves, end) : NULL;
+        bd_move *end = legal_moves();
+        const bd_move *m = end ? store_decode(store_read_move(i), scratch.command.moves, end) : NULL;
         if (!m)
             return i;
         game_play(&game, m);
@@ -164,16 +164,16 @@ static FRAME_OF_ITS_OWN uint16_t replay(uint16_t plies)
 }
 
 /* The entry of the legal moves [scratch, end) equal to m, or NULL. */
-static const move *find_move(const move *m, const move *end)
+static const bd_move *find_move(const bd_move *m, const bd_move *end)
 {
-    for (const move *p = scratch.command.moves; p < end; p++)
-        if (move_equal(p, m))
+    for (const bd_move *p = scratch.command.moves; p < end; p++)
+        if (mg_move_equal(p, m))
             return p;
     return NULL;
 }
 
 /* Plays m, an entry of the legal moves listed in scratch, and records it. */
-static void play(const move *m)
+static void play(const bd_move *m)
 {
     uint16_t code = store_encode(m, scratch.command.moves);
     game_play(&game, m);
@@ -194,10 +194,10 @@ static FRAME_OF_ITS_OWN uint8_t report_status(void)
         return status;
     serial_puts_P(PSTR("result: "));
     if (status == GAME_WHITE_WINS || status == GAME_BLACK_WINS) {
-        uint8_t winner = status == GAME_WHITE_WINS ? WHITE : BLACK;
+        uint8_t winner = status == GAME_WHITE_WINS ? BD_WHITE : BD_BLACK;
         display_colour(winner);
         serial_puts_P(PSTR(" wins ("));
-        display_colour(OTHER_COLOUR(winner));
+        display_colour(BD_OTHER_COLOUR(winner));
         serial_puts_P(PSTR(" cannot move)"));
     } else if (status == GAME_DRAW_REPETITION) {
         serial_puts_P(PSTR("draw (the same position three times)"));
@@ -230,7 +230,7 @@ void commands_init(void)
     struct store_header header;
     uint8_t status = store_load(&header);
     if (status == STORE_OK) {
-        game.rules = rules_of(header.variant);
+        game.rules = bd_rules_of(header.variant);
         uint16_t replayed = replay(header.plies);
         if (replayed == header.plies) {
             serial_puts_P(PSTR("resumed: "));
@@ -252,9 +252,9 @@ void commands_init(void)
         serial_puts_P(store_status_text(status));
         serial_puts_P(PSTR("): new game\n"));
     }
-    position pos;
-    pos_initial(&pos, &rules_russian);
-    begin_and_save(&rules_russian, &pos);
+    bd_position pos;
+    pos_initial(&pos, &bd_rules_russian);
+    begin_and_save(&bd_rules_russian, &pos);
     show_position();
 }
 
@@ -273,16 +273,16 @@ static FRAME_OF_ITS_OWN void cmd_help(void)
 
 static FRAME_OF_ITS_OWN void cmd_new(const char *arg)
 {
-    const struct rules *variant_rules = rules();
+    const struct bd_rules *variant_rules = rules();
     if (!strcmp_P(arg, PSTR("russian")))
-        variant_rules = &rules_russian;
+        variant_rules = &bd_rules_russian;
     else if (!strcmp_P(arg, PSTR("english")))
-        variant_rules = &rules_english;
+        variant_rules = &bd_rules_english;
     else if (*arg) {
         commands_error_P(PSTR("new [russian|english]"));
         return;
     }
-    position pos;
+    bd_position pos;
     pos_initial(&pos, variant_rules);
     begin_and_save(variant_rules, &pos);
     serial_puts_P(PSTR("new game: "));
@@ -297,7 +297,7 @@ static FRAME_OF_ITS_OWN void cmd_fen(const char *arg, uint8_t length)
         put_fen();
         return;
     }
-    position pos;
+    bd_position pos;
     int8_t status = pdn_read_fen(arg, length, rules(), &pos);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: bad FEN: "));
@@ -312,13 +312,13 @@ static FRAME_OF_ITS_OWN void cmd_fen(const char *arg, uint8_t length)
 
 static FRAME_OF_ITS_OWN void cmd_moves(void)
 {
-    move *end = legal_moves();
+    bd_move *end = legal_moves();
     if (!end)
         return;
     serial_put_u32((uint32_t)(end - scratch.command.moves));
     serial_puts_P(end - scratch.command.moves == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
     uint8_t column = 0;
-    for (const move *m = scratch.command.moves; m < end; m++) {
+    for (const bd_move *m = scratch.command.moves; m < end; m++) {
         serial_puts_P(column == 0 ? PSTR(":\n  ") : PSTR(" "));
         put_move(m, scratch.command.moves, end);
         if (++column == MOVES_PER_LINE)
@@ -331,10 +331,10 @@ static FRAME_OF_ITS_OWN void cmd_move(const char *text, uint8_t length)
 {
     if (refuse_if_over())
         return;
-    move *end = legal_moves();
+    bd_move *end = legal_moves();
     if (!end)
         return;
-    move m;
+    bd_move m;
     int8_t status = pdn_read_move_among(text, length, &game.pos, rules(), scratch.command.moves, end, &m);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: "));
@@ -371,10 +371,10 @@ static uint8_t engine_move(uint8_t watch_keys)
     if (outcome != ENGINE_MOVED)
         return outcome;
     /* The workspace is gone now: list the moves again to name and record it. */
-    move *end = legal_moves();
+    bd_move *end = legal_moves();
     if (!end)
         return ENGINE_NO_MOVE;
-    const move *m = find_move(&result.best, end);
+    const bd_move *m = find_move(&result.best, end);
     if (!m) {
         commands_error_P(PSTR("engine move not legal"));
         return ENGINE_NO_MOVE;
@@ -454,17 +454,17 @@ static FRAME_OF_ITS_OWN void cmd_undo(void)
  * bits, PERFT_NO_ROOM when the moves of the path do not fit in scratch. */
 #define PERFT_NO_ROOM UINT32_MAX
 #define PERFT_TOO_MANY (UINT32_MAX - 1u)
-static uint32_t perft_count(const position *pos, uint8_t depth, move *stack)
+static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stack)
 {
-    move *end = mg_generate(pos, rules(), stack, SCRATCH_END);
+    bd_move *end = mg_generate(pos, rules(), stack, SCRATCH_END);
     if (!end)
         return PERFT_NO_ROOM;
     if (depth == 1u)
         return (uint32_t)(end - stack);
     wdt_reset();
     uint32_t total = 0;
-    for (const move *m = stack; m < end; m++) {
-        position child = *pos;
+    for (const bd_move *m = stack; m < end; m++) {
+        bd_position child = *pos;
         mg_make(&child, m);
         uint32_t count = perft_count(&child, (uint8_t)(depth - 1u), end);
         if (count >= PERFT_TOO_MANY)
@@ -517,7 +517,7 @@ static FRAME_OF_ITS_OWN void cmd_bench(void)
     clock_cycles_start();
     /* The bench overwrites the game it is given: lend it ours, then
      * rebuild ours from the record. */
-    const struct rules *variant_rules = game.rules;
+    const struct bd_rules *variant_rules = game.rules;
     uint32_t nodes = search_bench(&scratch.search, &game);
     uint32_t cycles = clock_cycles_stop();
     board_led_off();

@@ -2,7 +2,7 @@
  * commands.h - the game at the prompt: the commands, the game in progress
  * and its record in EEPROM.
  *
- * The game is a struct game (lib/checkers/game.h) plus its record (store.h): every
+ * The game is a struct bd_game (lib/checkers/game.h) plus its record (store.h): every
  * move played is appended to the record, and undo replays the record from
  * its start position minus the last ply, so no move is ever un-made by hand.
  * The legal moves of the position, the perft move stack and the engine's

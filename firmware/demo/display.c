@@ -13,12 +13,12 @@
 /* Characters by piece code: empty, w, W, b, B. */
 static const char piece_chars[] PROGMEM = ".wWbB";
 
-void display_to_nibbles(const position *pos, nb_board *board)
+void display_to_nibbles(const bd_position *pos, nb_board *board)
 {
     nb_clear(board);
     for (uint8_t square = 0; square < BB_SQUARES; square++) {
         bb32 bit = bb_bit(square);
-        for (uint8_t colour = WHITE; colour <= BLACK; colour++)
+        for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
             if (pos->pieces[colour] & bit)
                 nb_set(board, (uint8_t)(BOARD_SIDE * bb_rank(square) + bb_file(square)),
                        PIECE_CODE(colour, !(pos->men[colour] & bit)));
@@ -27,7 +27,7 @@ void display_to_nibbles(const position *pos, nb_board *board)
 
 void display_colour(uint8_t colour)
 {
-    serial_puts_P(colour == WHITE ? PSTR("White") : PSTR("Black"));
+    serial_puts_P(colour == BD_WHITE ? PSTR("White") : PSTR("Black"));
 }
 
 static void put_files(void)
@@ -83,11 +83,11 @@ static void print_board(const nb_board *board, uint8_t english)
         put_files();
 }
 
-void display_board(const position *pos, const struct rules *rules)
+void display_board(const bd_position *pos, const struct bd_rules *rules)
 {
     nb_board board;
     display_to_nibbles(pos, &board);
-    print_board(&board, rules->variant == VARIANT_ENGLISH);
+    print_board(&board, rules->variant == BD_VARIANT_ENGLISH);
     display_colour(pos->side);
     serial_puts_P(PSTR(" to move\n"));
 }

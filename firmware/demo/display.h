@@ -26,9 +26,9 @@ enum display_piece {
 };
 
 /* Spreads pos onto board: a piece code on each occupied dark square. */
-void display_to_nibbles(const position *pos, nb_board *board);
+void display_to_nibbles(const bd_position *pos, nb_board *board);
 /* Prints pos as a board in the variant's notation and whose move it is. */
-void display_board(const position *pos, const struct rules *rules);
+void display_board(const bd_position *pos, const struct bd_rules *rules);
 /* Prints "White" or "Black". */
 void display_colour(uint8_t colour);
 

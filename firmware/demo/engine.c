@@ -60,7 +60,7 @@ static uint8_t should_stop(void *context)
     return watch->key_pressed;
 }
 
-uint8_t engine_think(const struct game *game, struct search_workspace *work, uint8_t watch_keys,
+uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, uint8_t watch_keys,
                      struct search_result *result, uint32_t *elapsed_ms)
 {
     struct watch watch = { clock_ms(), level_kind == LEVEL_TIME, watch_keys, 0 };

@@ -31,7 +31,7 @@ void engine_set_time(uint16_t ms);
 void engine_print_level(void);
 /* Searches game->pos; *elapsed_ms gets the time taken.  With watch_keys a
  * key press stops the search (ENGINE_INTERRUPTED). */
-uint8_t engine_think(const struct game *game, struct search_workspace *work, uint8_t watch_keys,
+uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, uint8_t watch_keys,
                      struct search_result *result, uint32_t *elapsed_ms);
 
 #endif

@@ -27,7 +27,7 @@ struct header_bytes {
     uint8_t magic[2];
     uint8_t version;
     uint8_t variant;
-    position start;
+    bd_position start;
     uint16_t plies;
     uint16_t crc;
 };
@@ -80,13 +80,13 @@ uint8_t store_load(struct store_header *header)
         return STORE_BAD_MAGIC;
     if (h.version != STORE_FORMAT)
         return STORE_BAD_VERSION;
-    if (h.variant >= VARIANT_COUNT)
+    if (h.variant >= BD_VARIANT_COUNT)
         return STORE_BAD_VARIANT;
     if (h.plies > store_capacity())
         return STORE_BAD_LENGTH;
     if (h.crc != record_crc(h.plies))
         return STORE_BAD_CHECKSUM;
-    if (h.start.side > BLACK || !pos_is_consistent(&h.start))
+    if (h.start.side > BD_BLACK || !pos_is_consistent(&h.start))
         return STORE_BAD_POSITION;
     header->variant = h.variant;
     header->start = h.start;
@@ -102,7 +102,7 @@ const char *store_status_text(uint8_t status)
     return bd_pgm_nth_string(texts, status);
 }
 
-void store_read_start(position *start)
+void store_read_start(bd_position *start)
 {
     eeprom_read_block(start, (const void *)offsetof(struct header_bytes, start), sizeof *start);
 }
@@ -112,7 +112,7 @@ uint16_t store_read_move(uint16_t index)
     return read_word(AT_MOVES + MOVE_BYTES * index);
 }
 
-void store_start(uint8_t variant, const position *start)
+void store_start(uint8_t variant, const bd_position *start)
 {
     struct header_bytes h = { { MAGIC_0, MAGIC_1 }, STORE_FORMAT, variant, *start, 0, 0 };
     eeprom_update_block(&h, (void *)0, AT_CRC);
@@ -133,29 +133,29 @@ void store_truncate(uint16_t plies)
     seal(plies);
 }
 
-static uint8_t same_ends(const move *a, const move *b)
+static uint8_t same_ends(const bd_move *a, const bd_move *b)
 {
-    return a->from == b->from && move_to(a) == move_to(b);
+    return a->from == b->from && mg_move_to(a) == mg_move_to(b);
 }
 
-uint16_t store_encode(const move *m, const move *first)
+uint16_t store_encode(const bd_move *m, const bd_move *first)
 {
     uint8_t choice = 0;
-    for (const move *p = first; p < m; p++)
+    for (const bd_move *p = first; p < m; p++)
         if (same_ends(p, m) && choice < CODE_CHOICE_MAX)
             choice++;
-    return (uint16_t)((uint16_t)m->from << CODE_FROM_SHIFT | (uint16_t)move_to(m) << CODE_TO_SHIFT |
+    return (uint16_t)((uint16_t)m->from << CODE_FROM_SHIFT | (uint16_t)mg_move_to(m) << CODE_TO_SHIFT |
                       (uint16_t)choice << CODE_CHOICE_SHIFT);
 }
 
-const move *store_decode(uint16_t code, const move *first, const move *end)
+const bd_move *store_decode(uint16_t code, const bd_move *first, const bd_move *end)
 {
     const uint8_t square_mask = (1u << CODE_SQUARE_BITS) - 1u;
     uint8_t from = (uint8_t)(code >> CODE_FROM_SHIFT) & square_mask;
     uint8_t to = (uint8_t)(code >> CODE_TO_SHIFT) & square_mask;
     uint8_t choice = (uint8_t)(code >> CODE_CHOICE_SHIFT);
-    for (const move *p = first; p < end; p++)
-        if (p->from == from && move_to(p) == to && choice-- == 0)
+    for (const bd_move *p = first; p < end; p++)
+        if (p->from == from && mg_move_to(p) == to && choice-- == 0)
             return p;
     return NULL;
 }

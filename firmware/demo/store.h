@@ -4,7 +4,7 @@
  * Layout (little-endian), format version STORE_FORMAT:
  *    0  2  magic "bd"
  *    2  1  format version
- *    3  1  variant (VARIANT_RUSSIAN, VARIANT_ENGLISH)
+ *    3  1  variant (BD_VARIANT_RUSSIAN, BD_VARIANT_ENGLISH)
  *    4 17  start position: white pieces, black pieces, white men, black men
  *          (4 bytes each), side to move
  *   21  2  number of plies recorded
@@ -44,7 +44,7 @@ enum store_status {
 
 struct store_header {
     uint8_t variant;
-    position start;
+    bd_position start;
     uint16_t plies;
 };
 
@@ -55,11 +55,11 @@ uint8_t store_load(struct store_header *header);
 /* A one-line reason for a store_status, in flash. */
 const char *store_status_text(uint8_t status);
 /* The start position of a record that store_load() accepted. */
-void store_read_start(position *start);
+void store_read_start(bd_position *start);
 /* The record of ply index (< header plies) as written by store_encode. */
 uint16_t store_read_move(uint16_t index);
 /* Starts a new record: the variant, its start position, no plies. */
-void store_start(uint8_t variant, const position *start);
+void store_start(uint8_t variant, const bd_position *start);
 /* Appends ply number `plies` (the count before it); 0 when the EEPROM is
  * full and nothing was written. */
 uint8_t store_append(uint16_t plies, uint16_t code);
@@ -67,8 +67,8 @@ uint8_t store_append(uint16_t plies, uint16_t code);
 void store_truncate(uint16_t plies);
 
 /* The code of m, one of the legal moves listed from first. */
-uint16_t store_encode(const move *m, const move *first);
+uint16_t store_encode(const bd_move *m, const bd_move *first);
 /* The legal move of [first, end) with that code, or NULL. */
-const move *store_decode(uint16_t code, const move *first, const move *end);
+const bd_move *store_decode(uint16_t code, const bd_move *first, const bd_move *end);
 
 #endif

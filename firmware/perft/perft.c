@@ -27,7 +27,7 @@
 /* The moves of all plies share this stack: 6 bytes a move. */
 #define STACK_MOVES 100u
 
-static move stack[STACK_MOVES];
+static bd_move stack[STACK_MOVES];
 static void put_u64(uint64_t v)
 {
     char digits[20];
@@ -74,7 +74,7 @@ static uint8_t starts_with(const char *line, uint16_t length, const char *word_P
     return length >= n && !strncmp_P(line, word_P, n) && (length == n || line[n] == ' ');
 }
 
-static void run_perft(const position *pos, const struct rules *rules, const char *arg,
+static void run_perft(const bd_position *pos, const struct bd_rules *rules, const char *arg,
                       uint16_t length)
 {
     if (length != 1 || arg[0] < '1' || (uint8_t)(arg[0] - '0') > MAX_DEPTH) {
@@ -105,8 +105,8 @@ static void run_perft(const position *pos, const struct rules *rules, const char
 int main(void)
 {
     static char line[LINE_MAX];
-    const struct rules *rules = &rules_russian;
-    position pos;
+    const struct bd_rules *rules = &bd_rules_russian;
+    bd_position pos;
 
     serial_init();
     sei();
@@ -124,9 +124,9 @@ int main(void)
             const char *arg = line + 8;
             uint16_t arg_length = (uint16_t)length > 8u ? (uint16_t)(length - 8) : 0u;
             if (arg_length == 7 && !strncmp_P(arg, PSTR("russian"), 7))
-                rules = &rules_russian;
+                rules = &bd_rules_russian;
             else if (arg_length == 7 && !strncmp_P(arg, PSTR("english"), 7))
-                rules = &rules_english;
+                rules = &bd_rules_english;
             else {
                 put_error_P(PSTR("variant is russian or english"));
                 continue;

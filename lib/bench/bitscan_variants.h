@@ -28,6 +28,10 @@
 #include "bits/bitscan.h"
 #include "bits/progmem.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 extern const uint8_t bs_lsb_table_flash[8] PROGMEM;      /* de Bruijn, magic 0x1D */
 extern const uint8_t bs_lsb_table256[256] PROGMEM;       /* lsb of every byte */
 extern const uint8_t bs_popcount_table256[256] PROGMEM;  /* popcount of every byte */
@@ -169,5 +173,9 @@ BD_INLINE uint8_t bs_popcount32_builtin(uint32_t v)
     X(popcount32_table256,  bs_popcount32_table256,  256, "")               \
     X(popcount32_loop,      bs_popcount32_loop,      0,   "")               \
     X(popcount32_builtin,   bs_popcount32_builtin,   0,   "__popcountsi2")
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -31,6 +31,10 @@
 #include <stdint.h>
 #include "bits/platform.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Magic constant and window shift of the 8-bit de Bruijn scan. */
 #define BS_DEBRUIJN8_MAGIC 0x1Du
 #define BS_DEBRUIJN8_SHIFT 5u
@@ -161,6 +165,10 @@ BD_INLINE uint8_t bs_pop_lsb32(uint32_t *board)
     uint8_t index = bs_lsb32(*board);
     *board &= *board - 1u;
     return index;
+}
+#endif
+
+#ifdef __cplusplus
 }
 #endif
 

@@ -25,4 +25,11 @@
 /* Small hot routines must inline even at -Os, where gcc is shy about it. */
 #define BD_INLINE static inline __attribute__((always_inline))
 
+/* A compile-time check in a header that C++ sketches include too. */
+#ifdef __cplusplus
+#  define BD_STATIC_ASSERT(cond, message) static_assert(cond, message)
+#else
+#  define BD_STATIC_ASSERT(cond, message) _Static_assert(cond, message)
+#endif
+
 #endif

@@ -34,6 +34,10 @@
 #include "bits/platform.h"
 #include "bits/progmem.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef uint32_t bb32;
 
 #define BB_SQUARES 32u
@@ -122,5 +126,9 @@ BD_INLINE bb32 bb_step(bb32 x, uint8_t direction)
     default:            return bb_down_left(x);
     }
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

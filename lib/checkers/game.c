@@ -12,17 +12,17 @@ static uint32_t mix(uint32_t h, bb32 x)
     return h ^ (h >> 16);
 }
 
-uint16_t game_hash(const position *pos)
+uint16_t game_hash(const bd_position *pos)
 {
     uint32_t h = pos->side ? 0x85EBCA6Bu : 0xC2B2AE35u;
-    h = mix(h, pos->pieces[WHITE]);
-    h = mix(h, pos->pieces[BLACK]);
-    h = mix(h, pos->men[WHITE]);
-    h = mix(h, pos->men[BLACK]);
+    h = mix(h, pos->pieces[BD_WHITE]);
+    h = mix(h, pos->pieces[BD_BLACK]);
+    h = mix(h, pos->men[BD_WHITE]);
+    h = mix(h, pos->men[BD_BLACK]);
     return (uint16_t)(h >> 16);
 }
 
-void game_set_position(struct game *game, const struct rules *rules, const position *pos)
+void game_set_position(struct bd_game *game, const struct bd_rules *rules, const bd_position *pos)
 {
     game->pos = *pos;
     game->rules = rules;
@@ -31,16 +31,16 @@ void game_set_position(struct game *game, const struct rules *rules, const posit
     game->hashes[0] = game_hash(pos);
 }
 
-void game_new(struct game *game, const struct rules *rules)
+void game_new(struct bd_game *game, const struct bd_rules *rules)
 {
-    position start;
+    bd_position start;
     pos_initial(&start, rules);
     game_set_position(game, rules, &start);
 }
 
-void game_play(struct game *game, const move *m)
+void game_play(struct bd_game *game, const bd_move *m)
 {
-    uint8_t irreversible = move_is_capture(m) ||
+    uint8_t irreversible = mg_move_is_capture(m) ||
                            (game->pos.men[game->pos.side] & bb_bit(m->from));
     mg_make(&game->pos, m);
     game->ply++;
@@ -59,7 +59,7 @@ void game_play(struct game *game, const move *m)
     game->hashes[last] = game_hash(&game->pos);
 }
 
-uint8_t game_repetitions(const struct game *game)
+uint8_t game_repetitions(const struct bd_game *game)
 {
     uint8_t last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
     uint16_t now = game->hashes[last];
@@ -71,11 +71,11 @@ uint8_t game_repetitions(const struct game *game)
     return count;
 }
 
-uint8_t game_status(const struct game *game, move *scratch, move *scratch_end)
+uint8_t game_status(const struct bd_game *game, bd_move *scratch, bd_move *scratch_end)
 {
-    move *end = mg_generate(&game->pos, game->rules, scratch, scratch_end);
+    bd_move *end = mg_generate(&game->pos, game->rules, scratch, scratch_end);
     if (end == scratch)
-        return game->pos.side == WHITE ? GAME_BLACK_WINS : GAME_WHITE_WINS;
+        return game->pos.side == BD_WHITE ? GAME_BLACK_WINS : GAME_WHITE_WINS;
     if (game_repetitions(game) >= GAME_REPETITIONS)
         return GAME_DRAW_REPETITION;
     if (game->quiet_plies >= game->rules->draw_quiet_plies)

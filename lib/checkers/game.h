@@ -16,6 +16,10 @@
 #include <stdint.h>
 #include "checkers/movegen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Positions remembered for repetition.  A repetition further back than this
  * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
  * needs more (the quiet-ply counter itself runs to 255). */
@@ -31,9 +35,9 @@ enum game_status {
     GAME_DRAW_QUIET_MOVES,  /* rules->draw_quiet_plies without capture or man move */
 };
 
-struct game {
-    position pos;
-    const struct rules *rules;
+struct bd_game {
+    bd_position pos;
+    const struct bd_rules *rules;
     uint16_t ply;                   /* plies played since the start */
     uint8_t quiet_plies;            /* since the last capture or man move */
     uint16_t hashes[GAME_HISTORY];  /* positions since then, hashes[quiet_plies] = now;
@@ -41,16 +45,20 @@ struct game {
 };
 
 /* A 16-bit hash of the pieces and the side to move. */
-uint16_t game_hash(const position *pos);
+uint16_t game_hash(const bd_position *pos);
 /* Starts a game of the variant from its initial position. */
-void game_new(struct game *game, const struct rules *rules);
+void game_new(struct bd_game *game, const struct bd_rules *rules);
 /* Starts a game from a position (as if the previous move were irreversible). */
-void game_set_position(struct game *game, const struct rules *rules, const position *pos);
+void game_set_position(struct bd_game *game, const struct bd_rules *rules, const bd_position *pos);
 /* Plays a legal move of game->pos. */
-void game_play(struct game *game, const move *m);
+void game_play(struct bd_game *game, const bd_move *m);
 /* How many times the current position has occurred (1 when first seen). */
-uint8_t game_repetitions(const struct game *game);
+uint8_t game_repetitions(const struct bd_game *game);
 /* Win, draw or still going; scratch..scratch_end holds the moves it lists. */
-uint8_t game_status(const struct game *game, move *scratch, move *scratch_end);
+uint8_t game_status(const struct bd_game *game, bd_move *scratch, bd_move *scratch_end);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -48,6 +48,10 @@
 #include "bits/platform.h"
 #include "bits/progmem.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* The shared gather magic: (x * KR_FOLD_MAGIC) >> 24 is the OR of x's bytes
  * for any x on one diagonal. */
 #define KR_FOLD_MAGIC 0x01010101u
@@ -65,7 +69,7 @@ struct kr_entry {
 extern const struct kr_entry kr_entries[BB_DIRECTIONS][BB_SQUARES] PROGMEM;
 extern const uint8_t kr_ray_bytes[KR_RAY_BYTES] PROGMEM;
 
-_Static_assert(sizeof(struct kr_entry) == 8, "kr_entry is 8 bytes: entry address = direction << 8 | square << 3");
+BD_STATIC_ASSERT(sizeof(struct kr_entry) == 8, "kr_entry is 8 bytes: entry address = direction << 8 | square << 3");
 
 /* The target's entry reader, where it has one. */
 #include "arch/kingray.h"
@@ -186,6 +190,10 @@ BD_INLINE bb32 kr_ray_table(uint8_t square, uint8_t direction, bb32 occupied)
 /* The default (see the choice above). */
 #ifndef kr_ray
 #  define kr_ray kr_ray_table
+#endif
+
+#ifdef __cplusplus
+}
 #endif
 
 #endif

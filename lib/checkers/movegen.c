@@ -58,18 +58,18 @@ static uint8_t flying_king_can_capture(bb32 kings, bb32 enemy, bb32 empty)
  * ------------------------------------------------------------------------ */
 
 struct capture_walk {
-    const struct rules *rules;
+    const struct bd_rules *rules;
     bb32 enemy;
     bb32 empty;             /* before the move, plus the mover's origin */
     bb32 promotion_rank;
     uint8_t from;
     uint8_t forward;        /* first forward direction of the side's men */
-    move *first;            /* captures listed so far: first..out */
-    move *out;
-    move *out_end;
+    bd_move *first;            /* captures listed so far: first..out */
+    bd_move *out;
+    bd_move *out_end;
     uint8_t overflow;
     /* mg_path: the move to trace, and the path walked so far. */
-    const move *target;
+    const bd_move *target;
     uint8_t *path;
     uint8_t depth;
     uint8_t traced;
@@ -79,18 +79,18 @@ enum { PIECE_KING = 1, PIECE_PROMOTED = 2 };
 
 static void list_capture(struct capture_walk *walk, uint8_t to, bb32 captured, uint8_t piece)
 {
-    move m = {
+    bd_move m = {
         .from = walk->from,
-        .to = (uint8_t)(to | ((piece & PIECE_PROMOTED) ? MOVE_PROMOTES : 0u)),
+        .to = (uint8_t)(to | ((piece & PIECE_PROMOTED) ? MG_MOVE_PROMOTES : 0u)),
         .captured = captured,
     };
     if (walk->target) {
-        if (!walk->traced && move_equal(&m, walk->target))
+        if (!walk->traced && mg_move_equal(&m, walk->target))
             walk->traced = walk->depth;
         return;
     }
-    for (move *listed = walk->first; listed < walk->out; listed++)
-        if (move_equal(listed, &m))
+    for (bd_move *listed = walk->first; listed < walk->out; listed++)
+        if (mg_move_equal(listed, &m))
             return;
     if (walk->out == walk->out_end) {
         walk->overflow = 1;
@@ -197,11 +197,11 @@ static void walk_captures(struct capture_walk *walk, uint8_t square, bb32 captur
         list_capture(walk, square, captured, piece);
 }
 
-static void walk_init(struct capture_walk *walk, const position *pos, const struct rules *rules)
+static void walk_init(struct capture_walk *walk, const bd_position *pos, const struct bd_rules *rules)
 {
     uint8_t side = pos->side;
     walk->rules = rules;
-    walk->enemy = pos->pieces[OTHER_COLOUR(side)];
+    walk->enemy = pos->pieces[BD_OTHER_COLOUR(side)];
     walk->promotion_rank = pos_promotion_rank(side);
     walk->forward = FIRST_FORWARD(side);
     walk->overflow = 0;
@@ -211,7 +211,7 @@ static void walk_init(struct capture_walk *walk, const position *pos, const stru
     walk->traced = 0;
 }
 
-static void walk_piece(struct capture_walk *walk, const position *pos, uint8_t from)
+static void walk_piece(struct capture_walk *walk, const bd_position *pos, uint8_t from)
 {
     walk->from = from;
     walk->empty = ~pos_occupied(pos) | bb_bit(from);
@@ -219,8 +219,8 @@ static void walk_piece(struct capture_walk *walk, const position *pos, uint8_t f
     walk_captures(walk, from, 0, piece);
 }
 
-static move *list_captures(const position *pos, const struct rules *rules, bb32 pieces,
-                           move *out, move *out_end)
+static bd_move *list_captures(const bd_position *pos, const struct bd_rules *rules, bb32 pieces,
+                           bd_move *out, bd_move *out_end)
 {
     struct capture_walk walk;
     walk_init(&walk, pos, rules);
@@ -247,14 +247,14 @@ struct movers {
     bb32 up_quiet, down_quiet;  /* pieces that may step up / down */
 };
 
-BD_INLINE void movers_of(struct movers *movers, const position *pos, const struct rules *rules)
+BD_INLINE void movers_of(struct movers *movers, const bd_position *pos, const struct bd_rules *rules)
 {
     uint8_t side = pos->side;
     bb32 men = pos->men[side];
     bb32 short_kings = rules->flying_kings ? 0 : pos_kings(pos, side);
     bb32 backwards = rules->men_capture_backwards ? men : 0;
     bb32 forward = men | short_kings;
-    if (side == WHITE) {
+    if (side == BD_WHITE) {
         movers->up = movers->up_quiet = forward;
         movers->down = backwards | short_kings;
         movers->down_quiet = short_kings;
@@ -274,24 +274,24 @@ BD_INLINE uint8_t has_short_jump(bb32 up, bb32 down, bb32 enemy, bb32 empty)
            ((bb_down_right(bb_down_right(down) & enemy) | bb_down_left(bb_down_left(down) & enemy)) & empty);
 }
 
-static uint8_t flying_capture(const position *pos, const struct rules *rules)
+static uint8_t flying_capture(const bd_position *pos, const struct bd_rules *rules)
 {
     bb32 kings = pos_kings(pos, pos->side);
     return rules->flying_kings && kings &&
-           flying_king_can_capture(kings, pos->pieces[OTHER_COLOUR(pos->side)], ~pos_occupied(pos));
+           flying_king_can_capture(kings, pos->pieces[BD_OTHER_COLOUR(pos->side)], ~pos_occupied(pos));
 }
 
 /* True when the side to move must capture; fills movers. */
-static uint8_t must_capture(const position *pos, const struct rules *rules, struct movers *movers)
+static uint8_t must_capture(const bd_position *pos, const struct bd_rules *rules, struct movers *movers)
 {
     movers_of(movers, pos, rules);
-    if (has_short_jump(movers->up, movers->down, pos->pieces[OTHER_COLOUR(pos->side)],
+    if (has_short_jump(movers->up, movers->down, pos->pieces[BD_OTHER_COLOUR(pos->side)],
                        ~pos_occupied(pos)))
         return 1;
     return rules->flying_kings && pos_kings(pos, pos->side) && flying_capture(pos, rules);
 }
 
-uint8_t mg_has_capture(const position *pos, const struct rules *rules)
+uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
 {
     struct movers movers;
     return must_capture(pos, rules, &movers);
@@ -311,8 +311,8 @@ uint8_t mg_has_capture(const position *pos, const struct rules *rules)
  * ------------------------------------------------------------------------ */
 
 struct jump_scan {
-    const position *pos;
-    const struct rules *rules;
+    const bd_position *pos;
+    const struct bd_rules *rules;
     bb32 enemy, empty, men, promotion_rank;
     bb32 walkers;               /* pieces to walk square by square */
 };
@@ -328,10 +328,10 @@ static uint8_t jump_goes_on(const struct jump_scan *scan, bb32 from, bb32 victim
     bb32 empty = scan->empty | from;
     uint8_t side = scan->pos->side;
     uint8_t backwards = !is_man || scan->rules->men_capture_backwards;
-    if ((side == WHITE || backwards) &&
+    if ((side == BD_WHITE || backwards) &&
         ((bb_up_left(bb_up_left(landing) & enemy) | bb_up_right(bb_up_right(landing) & enemy)) & empty))
         return 1;
-    return (side == BLACK || backwards) &&
+    return (side == BD_BLACK || backwards) &&
            ((bb_down_right(bb_down_right(landing) & enemy) | bb_down_left(bb_down_left(landing) & enemy)) &
             empty);
 }
@@ -358,8 +358,8 @@ static void find_walkers(struct jump_scan *scan, bb32 landings, uint8_t back_two
 
 /* Pass two: the single jumps of the pieces that are not walked, listed from
  * out (NULL past out_end), or only counted into *count when out is NULL. */
-static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint8_t back_two,
-                               uint8_t ahead, move *out, move *out_end, uint8_t *count)
+static bd_move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint8_t back_two,
+                               uint8_t ahead, bd_move *out, bd_move *out_end, uint8_t *count)
 {
     while (landings) {
         uint8_t landing = bs_pop_lsb32(&landings);
@@ -375,7 +375,7 @@ static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint
             return 0;
         uint8_t promotes = (scan->men & from_bit) && (scan->promotion_rank & bb_bit(landing));
         out->from = from;
-        out->to = (uint8_t)(landing | (promotes ? MOVE_PROMOTES : 0u));
+        out->to = (uint8_t)(landing | (promotes ? MG_MOVE_PROMOTES : 0u));
         out->captured = bb_bit(VICTIM_OF(from, ahead));
         out++;
     }
@@ -394,14 +394,14 @@ static move *list_single_jumps(const struct jump_scan *scan, bb32 landings, uint
  * counted into *singles when it is given; the other pieces are walked and
  * listed from out.  Returns the end of the list, or NULL when it would pass
  * out_end. */
-static move *list_all_captures(const position *pos, const struct rules *rules,
-                               const struct movers *movers, move *out, move *out_end,
+static bd_move *list_all_captures(const bd_position *pos, const struct bd_rules *rules,
+                               const struct movers *movers, bd_move *out, bd_move *out_end,
                                uint8_t *singles)
 {
     struct jump_scan scan = {
         .pos = pos,
         .rules = rules,
-        .enemy = pos->pieces[OTHER_COLOUR(pos->side)],
+        .enemy = pos->pieces[BD_OTHER_COLOUR(pos->side)],
         .empty = ~pos_occupied(pos),
         .men = pos->men[pos->side],
         .promotion_rank = pos_promotion_rank(pos->side),
@@ -422,7 +422,7 @@ static move *list_all_captures(const position *pos, const struct rules *rules,
     if (down_left)
         find_walkers(&scan, down_left, BACK_TWO(AHEAD_DOWN_LEFT), AHEAD_DOWN_LEFT);
 
-    move *singles_out = singles ? 0 : out;
+    bd_move *singles_out = singles ? 0 : out;
     if (up_left)
         singles_out = list_single_jumps(&scan, up_left, BACK_TWO(AHEAD_UP_LEFT), AHEAD_UP_LEFT,
                                         singles_out, out_end, singles);
@@ -444,7 +444,7 @@ static move *list_all_captures(const position *pos, const struct rules *rules,
 }
 
 /* Lists a move from `to - delta` to every square of `targets`. */
-static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t direction,
+static bd_move *list_steps(bd_move *out, bd_move *out_end, bb32 targets, uint8_t direction,
                         bb32 men, bb32 promotion_rank)
 {
     uint8_t delta = pgm_read_byte(&step_delta[direction]);
@@ -458,7 +458,7 @@ static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t directio
         uint8_t from = (uint8_t)((to - delta) & 31u);
         uint8_t promotes = last_rank && (last_rank & bb_bit(to)) && (men & bb_bit(from));
         out->from = from;
-        out->to = (uint8_t)(to | (promotes ? MOVE_PROMOTES : 0u));
+        out->to = (uint8_t)(to | (promotes ? MG_MOVE_PROMOTES : 0u));
         out->captured = 0;
         out++;
     }
@@ -466,7 +466,7 @@ static move *list_steps(move *out, move *out_end, bb32 targets, uint8_t directio
 }
 
 /* The flying kings' quiet moves: every empty square of every ray. */
-static move *list_flying_king_steps(move *out, move *out_end, bb32 kings, bb32 occupied)
+static bd_move *list_flying_king_steps(bd_move *out, bd_move *out_end, bb32 kings, bb32 occupied)
 {
     while (kings) {
         uint8_t from = bs_pop_lsb32(&kings);
@@ -488,7 +488,7 @@ static move *list_flying_king_steps(move *out, move *out_end, bb32 kings, bb32 o
 
 /* ------------------------------------------------------------------------ */
 
-move *mg_generate(const position *pos, const struct rules *rules, move *out, move *out_end)
+bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out, bd_move *out_end)
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers))
@@ -512,12 +512,12 @@ move *mg_generate(const position *pos, const struct rules *rules, move *out, mov
     return out;
 }
 
-uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch, move *scratch_end)
+uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch, bd_move *scratch_end)
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers)) {
         uint8_t singles = 0;
-        move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end, &singles);
+        bd_move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end, &singles);
         return end ? (uint16_t)(singles + (end - scratch)) : MG_OVERFLOW;
     }
     bb32 empty = ~pos_occupied(pos);
@@ -537,14 +537,14 @@ uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch,
     return count;
 }
 
-void mg_make(position *pos, const move *m)
+void mg_make(bd_position *pos, const bd_move *m)
 {
-    uint8_t side = pos->side, other = OTHER_COLOUR(side);
-    uint8_t from = m->from, to = move_to(m);
+    uint8_t side = pos->side, other = BD_OTHER_COLOUR(side);
+    uint8_t from = m->from, to = mg_move_to(m);
     /* Remove before adding: a king's capture can end where it started. */
     if (bb_has(&pos->men[side], from)) {
         bb_remove(&pos->men[side], from);
-        if (!move_promotes(m))
+        if (!mg_move_promotes(m))
             bb_add(&pos->men[side], to);
     }
     bb_remove(&pos->pieces[side], from);
@@ -556,11 +556,11 @@ void mg_make(position *pos, const move *m)
     pos->side = other;
 }
 
-uint8_t mg_path(const position *pos, const struct rules *rules, const move *m, uint8_t *path)
+uint8_t mg_path(const bd_position *pos, const struct bd_rules *rules, const bd_move *m, uint8_t *path)
 {
     path[0] = m->from;
-    if (!move_is_capture(m)) {
-        path[1] = move_to(m);
+    if (!mg_move_is_capture(m)) {
+        path[1] = mg_move_to(m);
         return 2;
     }
     struct capture_walk walk;

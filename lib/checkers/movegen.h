@@ -21,43 +21,51 @@
 #include <stdint.h>
 #include "checkers/position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 typedef struct {
     uint8_t from;
-    uint8_t to;         /* square | MOVE_PROMOTES */
+    uint8_t to;         /* square | MG_MOVE_PROMOTES */
     bb32 captured;
-} move;
+} bd_move;
 
-#define MOVE_PROMOTES 0x80u
-#define MOVE_SQUARE_MASK 0x1Fu
+#define MG_MOVE_PROMOTES 0x80u
+#define MG_MOVE_SQUARE_MASK 0x1Fu
 /* The most moves a legal position can have, with room to spare. */
 #define MG_MAX_MOVES 128u
 /* The most squares a capture path visits (from, every landing, to). */
 #define MG_MAX_PATH 16u
 
-BD_INLINE uint8_t move_to(const move *m) { return (uint8_t)(m->to & MOVE_SQUARE_MASK); }
-BD_INLINE uint8_t move_promotes(const move *m) { return (uint8_t)(m->to & MOVE_PROMOTES); }
-BD_INLINE uint8_t move_is_capture(const move *m) { return m->captured != 0; }
+BD_INLINE uint8_t mg_move_to(const bd_move *m) { return (uint8_t)(m->to & MG_MOVE_SQUARE_MASK); }
+BD_INLINE uint8_t mg_move_promotes(const bd_move *m) { return (uint8_t)(m->to & MG_MOVE_PROMOTES); }
+BD_INLINE uint8_t mg_move_is_capture(const bd_move *m) { return m->captured != 0; }
 
 /* Writes the legal moves of pos from out and returns the end; NULL when they
  * would not fit below out_end (nothing is silently dropped). */
-move *mg_generate(const position *pos, const struct rules *rules, move *out, move *out_end);
+bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out, bd_move *out_end);
 /* The number of legal moves, without listing quiet ones; a capture position
  * lists its captures in scratch..scratch_end to count the distinct ones.
  * Returns MG_OVERFLOW when they do not fit. */
-uint16_t mg_count(const position *pos, const struct rules *rules, move *scratch, move *scratch_end);
+uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch, bd_move *scratch_end);
 #define MG_OVERFLOW 0xFFFFu
 /* True when the side to move has a capture (so only captures are legal). */
-uint8_t mg_has_capture(const position *pos, const struct rules *rules);
+uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules);
 /* Plays a legal move of pos. */
-void mg_make(position *pos, const move *m);
+void mg_make(bd_position *pos, const bd_move *m);
 /* The squares a capture visits, from first to last: fills path and returns
  * the count (2 for a quiet move).  When several paths give the same move,
  * the first found; path must hold MG_MAX_PATH squares. */
-uint8_t mg_path(const position *pos, const struct rules *rules, const move *m, uint8_t *path);
+uint8_t mg_path(const bd_position *pos, const struct bd_rules *rules, const bd_move *m, uint8_t *path);
 /* True when a and b are the same move (from, to, captured). */
-BD_INLINE uint8_t move_equal(const move *a, const move *b)
+BD_INLINE uint8_t mg_move_equal(const bd_move *a, const bd_move *b)
 {
-    return a->from == b->from && move_to(a) == move_to(b) && a->captured == b->captured;
+    return a->from == b->from && mg_move_to(a) == mg_move_to(b) && a->captured == b->captured;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

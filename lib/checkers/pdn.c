@@ -25,12 +25,12 @@ uint8_t pdn_number_square(uint8_t number)
     return BB_SQUARE(2u * (number & 3u) + (rank & 1u), rank);
 }
 
-static uint8_t is_english(const struct rules *rules)
+static uint8_t is_english(const struct bd_rules *rules)
 {
-    return rules->variant == VARIANT_ENGLISH;
+    return rules->variant == BD_VARIANT_ENGLISH;
 }
 
-uint8_t pdn_write_square(uint8_t square, const struct rules *rules, char *out)
+uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out)
 {
     uint8_t n = 0;
     if (is_english(rules)) {
@@ -104,7 +104,7 @@ static int8_t read_number(struct cursor *c, uint8_t *number)
 /* A square name of the variant: a lower-case letter starts a (possibly
  * wrong) algebraic name, anything else that is not a digit is a syntax
  * error. */
-static int8_t read_square(struct cursor *c, const struct rules *rules, uint8_t *square)
+static int8_t read_square(struct cursor *c, const struct bd_rules *rules, uint8_t *square)
 {
     if (is_english(rules)) {
         uint8_t number;
@@ -124,7 +124,7 @@ static int8_t read_square(struct cursor *c, const struct rules *rules, uint8_t *
     return *square == BB_NO_SQUARE ? PDN_ERR_SQUARE : PDN_OK;
 }
 
-uint8_t pdn_read_square(const char *text, uint16_t length, const struct rules *rules)
+uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules *rules)
 {
     struct cursor c = { text, text + length };
     uint8_t square;
@@ -137,7 +137,7 @@ uint8_t pdn_read_square(const char *text, uint16_t length, const struct rules *r
 
 /* Puts a piece on an empty square; *count is the colour's pieces so far
  * (each colour has one list, so its list can count them). */
-static int8_t place(position *p, uint8_t colour, uint8_t square, uint8_t king,
+static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king,
                     uint8_t *count)
 {
     bb32 bit = BB_BIT(square);
@@ -155,7 +155,7 @@ static int8_t place(position *p, uint8_t colour, uint8_t square, uint8_t king,
 
 /* One colour's list after its W or B: items "[K]square" or, in English,
  * "[K]a-b", separated by commas; possibly empty. */
-static int8_t read_list(struct cursor *c, const struct rules *rules, position *p,
+static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_position *p,
                         uint8_t colour)
 {
     uint8_t count = 0;
@@ -198,11 +198,11 @@ static int8_t read_list(struct cursor *c, const struct rules *rules, position *p
     return PDN_OK;
 }
 
-int8_t pdn_read_fen(const char *text, uint16_t length, const struct rules *rules,
-                    position *pos)
+int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *rules,
+                    bd_position *pos)
 {
     struct cursor c = { text, text + length };
-    position p;
+    bd_position p;
     memset(&p, 0, sizeof p);
 
     skip_blanks(&c);
@@ -219,9 +219,9 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct rules *rules
         skip_blanks(&c);
     }
     if (accept(&c, 'W'))
-        p.side = WHITE;
+        p.side = BD_WHITE;
     else if (accept(&c, 'B'))
-        p.side = BLACK;
+        p.side = BD_BLACK;
     else
         return PDN_ERR_SIDE;
 
@@ -233,7 +233,7 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct rules *rules
         skip_blanks(&c);
         char ch = peek(&c);
         if (ch == 'W' || ch == 'B') {
-            uint8_t colour = ch == 'W' ? WHITE : BLACK;
+            uint8_t colour = ch == 'W' ? BD_WHITE : BD_BLACK;
             if (lists_seen & (1u << colour))
                 return PDN_ERR_SYNTAX;
             lists_seen |= (uint8_t)(1u << colour);
@@ -295,7 +295,7 @@ static void put(struct sink *s, char ch)
         s->overflow = 1;
 }
 
-static void put_square(struct sink *s, uint8_t square, const struct rules *rules)
+static void put_square(struct sink *s, uint8_t square, const struct bd_rules *rules)
 {
     char name[PDN_SQUARE_MAX];
     pdn_write_square(square, rules, name);
@@ -318,8 +318,8 @@ static uint16_t sink_finish(struct sink *s)
 }
 
 /* English: ascending numbers, runs of three or more men as ranges. */
-static void write_english_list(struct sink *s, const position *pos, uint8_t colour,
-                               const struct rules *rules)
+static void write_english_list(struct sink *s, const bd_position *pos, uint8_t colour,
+                               const struct bd_rules *rules)
 {
     uint8_t first_item = 1;
     for (uint8_t n = 1; n <= 32u; n++) {
@@ -347,12 +347,12 @@ static void write_english_list(struct sink *s, const position *pos, uint8_t colo
 }
 
 /* Russian: from the owner's back rank forward, files a..h. */
-static void write_russian_list(struct sink *s, const position *pos, uint8_t colour,
-                               const struct rules *rules)
+static void write_russian_list(struct sink *s, const bd_position *pos, uint8_t colour,
+                               const struct bd_rules *rules)
 {
     uint8_t first_item = 1;
     for (uint8_t i = 0; i < 8u; i++) {
-        uint8_t rank = colour == WHITE ? i : (uint8_t)(7u - i);
+        uint8_t rank = colour == BD_WHITE ? i : (uint8_t)(7u - i);
         for (uint8_t file = rank & 1u; file < 8u; file += 2u) {
             uint8_t square = BB_SQUARE(file, rank);
             bb32 bit = BB_BIT(square);
@@ -368,16 +368,16 @@ static void write_russian_list(struct sink *s, const position *pos, uint8_t colo
     }
 }
 
-uint16_t pdn_write_fen(const position *pos, const struct rules *rules, char *out,
+uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, char *out,
                        uint16_t capacity)
 {
-    BD_ASSERT(!(pos->pieces[WHITE] & pos->pieces[BLACK]));
+    BD_ASSERT(!(pos->pieces[BD_WHITE] & pos->pieces[BD_BLACK]));
     struct sink s;
     sink_init(&s, out, capacity);
-    put(&s, pos->side == WHITE ? 'W' : 'B');
-    for (uint8_t colour = WHITE; colour <= BLACK; colour++) {
+    put(&s, pos->side == BD_WHITE ? 'W' : 'B');
+    for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++) {
         put(&s, ':');
-        put(&s, colour == WHITE ? 'W' : 'B');
+        put(&s, colour == BD_WHITE ? 'W' : 'B');
         if (is_english(rules))
             write_english_list(&s, pos, colour, rules);
         else
@@ -403,7 +403,7 @@ static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) 
  * so.  This only has to tell whether the text is some valid path: the
  * caller still requires a legal move with these ends and captures.
  */
-static uint8_t path_captures(const position *pos, const struct rules *rules,
+static uint8_t path_captures(const bd_position *pos, const struct bd_rules *rules,
                              const uint8_t *path, uint8_t count, bb32 *captured)
 {
     uint8_t side = pos->side;
@@ -411,7 +411,7 @@ static uint8_t path_captures(const position *pos, const struct rules *rules,
     if (!(pos->pieces[side] & mover))
         return 0;
     bb32 occupied = pos_occupied(pos) & ~mover;
-    bb32 enemy = pos->pieces[OTHER_COLOUR(side)];
+    bb32 enemy = pos->pieces[BD_OTHER_COLOUR(side)];
     uint8_t king = !(pos->men[side] & mover);
     bb32 taken = 0;
     for (uint8_t leg = 1; leg < count; leg++) {
@@ -423,7 +423,7 @@ static uint8_t path_captures(const position *pos, const struct rules *rules,
         if (!(king && rules->flying_kings) && distance != 2u)
             return 0;
         uint8_t up = rb > ra;
-        if (!king && !rules->men_capture_backwards && up != (side == WHITE))
+        if (!king && !rules->men_capture_backwards && up != (side == BD_WHITE))
             return 0;
         if (occupied & BB_BIT(path[leg]))
             return 0;
@@ -452,7 +452,7 @@ static uint8_t path_captures(const position *pos, const struct rules *rules,
 }
 
 /* Parses squares joined by one kind of separator; *capture tells which. */
-static int8_t parse_move(struct cursor *c, const struct rules *rules, uint8_t *path,
+static int8_t parse_move(struct cursor *c, const struct bd_rules *rules, uint8_t *path,
                          uint8_t *count, uint8_t *capture)
 {
     skip_blanks(c);
@@ -482,9 +482,9 @@ static int8_t parse_move(struct cursor *c, const struct rules *rules, uint8_t *p
     return PDN_OK;
 }
 
-int8_t pdn_read_move_among(const char *text, uint16_t length, const position *pos,
-                           const struct rules *rules, const move *first,
-                           const move *end, move *out)
+int8_t pdn_read_move_among(const char *text, uint16_t length, const bd_position *pos,
+                           const struct bd_rules *rules, const bd_move *first,
+                           const bd_move *end, bd_move *out)
 {
     struct cursor c = { text, text + length };
     uint8_t path[MG_MAX_PATH], count, capture;
@@ -493,10 +493,10 @@ int8_t pdn_read_move_among(const char *text, uint16_t length, const position *po
         return err;
     uint8_t from = path[0], to = path[count - 1u];
 
-    const move *found = 0;
+    const bd_move *found = 0;
     uint8_t matches = 0;
-    for (const move *m = first; m != end; m++) {
-        if (m->from == from && move_to(m) == to && move_is_capture(m) == capture) {
+    for (const bd_move *m = first; m != end; m++) {
+        if (m->from == from && mg_move_to(m) == to && mg_move_is_capture(m) == capture) {
             found = m;
             matches++;
         }
@@ -509,8 +509,8 @@ int8_t pdn_read_move_among(const char *text, uint16_t length, const position *po
         bb32 captured;
         found = 0;
         if (capture && path_captures(pos, rules, path, count, &captured)) {
-            for (const move *m = first; m != end; m++)
-                if (m->from == from && move_to(m) == to && m->captured == captured)
+            for (const bd_move *m = first; m != end; m++)
+                if (m->from == from && mg_move_to(m) == to && m->captured == captured)
                     found = m;
         }
         if (!found)
@@ -520,33 +520,33 @@ int8_t pdn_read_move_among(const char *text, uint16_t length, const position *po
     return PDN_OK;
 }
 
-int8_t pdn_read_move(const char *text, uint16_t length, const position *pos,
-                     const struct rules *rules, move *out)
+int8_t pdn_read_move(const char *text, uint16_t length, const bd_position *pos,
+                     const struct bd_rules *rules, bd_move *out)
 {
-    move moves[MG_MAX_MOVES];
-    const move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    bd_move moves[MG_MAX_MOVES];
+    const bd_move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
     if (!end)
         return PDN_ERR_ILLEGAL;     /* cannot happen: MG_MAX_MOVES has room */
     return pdn_read_move_among(text, length, pos, rules, moves, end, out);
 }
 
-uint16_t pdn_write_move_among(const position *pos, const struct rules *rules,
-                              const move *m, const move *first, const move *end,
+uint16_t pdn_write_move_among(const bd_position *pos, const struct bd_rules *rules,
+                              const bd_move *m, const bd_move *first, const bd_move *end,
                               char *out, uint16_t capacity)
 {
     uint8_t path[MG_MAX_PATH];
     uint8_t count = 2;
     path[0] = m->from;
-    path[1] = move_to(m);
-    if (move_is_capture(m)) {
-        for (const move *o = first; o != end; o++) {
-            if (o->from == m->from && move_to(o) == move_to(m) && o->captured != m->captured) {
+    path[1] = mg_move_to(m);
+    if (mg_move_is_capture(m)) {
+        for (const bd_move *o = first; o != end; o++) {
+            if (o->from == m->from && mg_move_to(o) == mg_move_to(m) && o->captured != m->captured) {
                 count = mg_path(pos, rules, m, path);
                 break;
             }
         }
     }
-    char separator = !move_is_capture(m) ? '-' : is_english(rules) ? 'x' : ':';
+    char separator = !mg_move_is_capture(m) ? '-' : is_english(rules) ? 'x' : ':';
     struct sink s;
     sink_init(&s, out, capacity);
     for (uint8_t i = 0; i < count; i++) {
@@ -557,11 +557,11 @@ uint16_t pdn_write_move_among(const position *pos, const struct rules *rules,
     return sink_finish(&s);
 }
 
-uint16_t pdn_write_move(const position *pos, const struct rules *rules, const move *m,
+uint16_t pdn_write_move(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
                         char *out, uint16_t capacity)
 {
-    move moves[MG_MAX_MOVES];
-    const move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    bd_move moves[MG_MAX_MOVES];
+    const bd_move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
     if (!end)
         end = moves;                /* cannot happen; write the short form */
     return pdn_write_move_among(pos, rules, m, moves, end, out, capacity);

@@ -70,6 +70,10 @@
 #include "checkers/position.h"
 #include "checkers/movegen.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 enum pdn_status {
     PDN_OK = 0,
     PDN_ERR_EMPTY = -1,       /* nothing but blanks */
@@ -109,36 +113,40 @@ uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank);
 
 /* Writes the variant's name of square ("5", "32", "a1") and a NUL to out,
  * which holds PDN_SQUARE_MAX bytes; returns the name's length (1 or 2). */
-uint8_t pdn_write_square(uint8_t square, const struct rules *rules, char *out);
+uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out);
 /* The square whose name is exactly the text, or BB_NO_SQUARE. */
-uint8_t pdn_read_square(const char *text, uint16_t length, const struct rules *rules);
+uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules *rules);
 
 /* Reads a FEN (see above) into *pos; PDN_OK or a PDN_ERR_* code. */
-int8_t pdn_read_fen(const char *text, uint16_t length, const struct rules *rules,
-                    position *pos);
+int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *rules,
+                    bd_position *pos);
 /* Writes pos (colours disjoint) as a canonical FEN; returns its length, or
  * 0 with an empty string when capacity is too small.  PDN_FEN_MAX always
  * suffices. */
-uint16_t pdn_write_fen(const position *pos, const struct rules *rules, char *out,
+uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, char *out,
                        uint16_t capacity);
 
 /* Reads a move of pos into *out, matching the legal moves [first, end)
  * (as mg_generate() lists them); PDN_OK, PDN_ERR_EMPTY, PDN_ERR_SYNTAX,
  * PDN_ERR_SQUARE, PDN_ERR_ILLEGAL or PDN_ERR_AMBIGUOUS. */
-int8_t pdn_read_move_among(const char *text, uint16_t length, const position *pos,
-                           const struct rules *rules, const move *first,
-                           const move *end, move *out);
+int8_t pdn_read_move_among(const char *text, uint16_t length, const bd_position *pos,
+                           const struct bd_rules *rules, const bd_move *first,
+                           const bd_move *end, bd_move *out);
 /* The same against mg_generate()'s moves (768 bytes of stack). */
-int8_t pdn_read_move(const char *text, uint16_t length, const position *pos,
-                     const struct rules *rules, move *out);
+int8_t pdn_read_move(const char *text, uint16_t length, const bd_position *pos,
+                     const struct bd_rules *rules, bd_move *out);
 /* Writes m, a move of the legal moves [first, end) of pos; returns the
  * length, or 0 and an empty string when capacity is too small.
  * PDN_MOVE_MAX always suffices. */
-uint16_t pdn_write_move_among(const position *pos, const struct rules *rules,
-                              const move *m, const move *first, const move *end,
+uint16_t pdn_write_move_among(const bd_position *pos, const struct bd_rules *rules,
+                              const bd_move *m, const bd_move *first, const bd_move *end,
                               char *out, uint16_t capacity);
 /* The same against mg_generate()'s moves (768 bytes of stack). */
-uint16_t pdn_write_move(const position *pos, const struct rules *rules, const move *m,
+uint16_t pdn_write_move(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
                         char *out, uint16_t capacity);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

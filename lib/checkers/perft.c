@@ -1,7 +1,7 @@
 #include "checkers/perft.h"
 
-uint64_t perft(const position *pos, const struct rules *rules, uint8_t depth,
-               move *stack, move *stack_end)
+uint64_t perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
+               bd_move *stack, bd_move *stack_end)
 {
     if (depth == 0)
         return 1;
@@ -9,12 +9,12 @@ uint64_t perft(const position *pos, const struct rules *rules, uint8_t depth,
         uint16_t count = mg_count(pos, rules, stack, stack_end);
         return count == MG_OVERFLOW ? PERFT_OVERFLOW : count;
     }
-    move *end = mg_generate(pos, rules, stack, stack_end);
+    bd_move *end = mg_generate(pos, rules, stack, stack_end);
     if (!end)
         return PERFT_OVERFLOW;
     uint64_t leaves = 0;
-    for (const move *m = stack; m < end; m++) {
-        position child = *pos;
+    for (const bd_move *m = stack; m < end; m++) {
+        bd_position child = *pos;
         mg_make(&child, m);
         uint64_t below = perft(&child, rules, (uint8_t)(depth - 1u), end, stack_end);
         if (below == PERFT_OVERFLOW)

@@ -13,11 +13,19 @@
 #include <stdint.h>
 #include "checkers/movegen.h"
 
-#define PERFT_OVERFLOW UINT64_MAX
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define PERFT_OVERFLOW (~(uint64_t)0)   /* UINT64_MAX, which C++ may not define */
 
 /* The number of move sequences of `depth` plies from pos; PERFT_OVERFLOW
  * when the move stack stack..stack_end was too small. */
-uint64_t perft(const position *pos, const struct rules *rules, uint8_t depth,
-               move *stack, move *stack_end);
+uint64_t perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
+               bd_move *stack, bd_move *stack_end);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,8 +1,8 @@
 #include "checkers/position.h"
 
-const struct rules rules_russian = {
-    .variant = VARIANT_RUSSIAN,
-    .first_to_move = WHITE,
+const struct bd_rules bd_rules_russian = {
+    .variant = BD_VARIANT_RUSSIAN,
+    .first_to_move = BD_WHITE,
     .men_capture_backwards = 1,
     .flying_kings = 1,
     .promotion_continues_capture = 1,
@@ -10,9 +10,9 @@ const struct rules rules_russian = {
     .draw_quiet_plies = 30,
 };
 
-const struct rules rules_english = {
-    .variant = VARIANT_ENGLISH,
-    .first_to_move = BLACK,
+const struct bd_rules bd_rules_english = {
+    .variant = BD_VARIANT_ENGLISH,
+    .first_to_move = BD_BLACK,
     .men_capture_backwards = 0,
     .flying_kings = 0,
     .promotion_continues_capture = 0,
@@ -20,42 +20,42 @@ const struct rules rules_english = {
     .draw_quiet_plies = 80,
 };
 
-const struct rules *rules_of(uint8_t variant)
+const struct bd_rules *bd_rules_of(uint8_t variant)
 {
-    return variant == VARIANT_ENGLISH ? &rules_english : &rules_russian;
+    return variant == BD_VARIANT_ENGLISH ? &bd_rules_english : &bd_rules_russian;
 }
 
 /* Ranks 1-3 and 6-8: the squares of the start position. */
 #define WHITE_START 0x061C71C1u
 #define BLACK_START 0xE1820E38u
 
-void pos_clear(position *pos, uint8_t side)
+void pos_clear(bd_position *pos, uint8_t side)
 {
-    pos->pieces[WHITE] = pos->pieces[BLACK] = 0;
-    pos->men[WHITE] = pos->men[BLACK] = 0;
+    pos->pieces[BD_WHITE] = pos->pieces[BD_BLACK] = 0;
+    pos->men[BD_WHITE] = pos->men[BD_BLACK] = 0;
     pos->side = side;
 }
 
-void pos_initial(position *pos, const struct rules *rules)
+void pos_initial(bd_position *pos, const struct bd_rules *rules)
 {
-    pos->pieces[WHITE] = pos->men[WHITE] = WHITE_START;
-    pos->pieces[BLACK] = pos->men[BLACK] = BLACK_START;
+    pos->pieces[BD_WHITE] = pos->men[BD_WHITE] = WHITE_START;
+    pos->pieces[BD_BLACK] = pos->men[BD_BLACK] = BLACK_START;
     pos->side = rules->first_to_move;
 }
 
-uint8_t pos_equal(const position *a, const position *b)
+uint8_t pos_equal(const bd_position *a, const bd_position *b)
 {
-    return a->pieces[WHITE] == b->pieces[WHITE] && a->pieces[BLACK] == b->pieces[BLACK] &&
-           a->men[WHITE] == b->men[WHITE] && a->men[BLACK] == b->men[BLACK] &&
+    return a->pieces[BD_WHITE] == b->pieces[BD_WHITE] && a->pieces[BD_BLACK] == b->pieces[BD_BLACK] &&
+           a->men[BD_WHITE] == b->men[BD_WHITE] && a->men[BD_BLACK] == b->men[BD_BLACK] &&
            a->side == b->side;
 }
 
-uint8_t pos_is_consistent(const position *pos)
+uint8_t pos_is_consistent(const bd_position *pos)
 {
-    return !(pos->pieces[WHITE] & pos->pieces[BLACK]) &&
-           !(pos->men[WHITE] & ~pos->pieces[WHITE]) &&
-           !(pos->men[BLACK] & ~pos->pieces[BLACK]) &&
-           !(pos->men[WHITE] & pos_promotion_rank(WHITE)) &&
-           !(pos->men[BLACK] & pos_promotion_rank(BLACK)) &&
-           pos->side <= BLACK;
+    return !(pos->pieces[BD_WHITE] & pos->pieces[BD_BLACK]) &&
+           !(pos->men[BD_WHITE] & ~pos->pieces[BD_WHITE]) &&
+           !(pos->men[BD_BLACK] & ~pos->pieces[BD_BLACK]) &&
+           !(pos->men[BD_WHITE] & pos_promotion_rank(BD_WHITE)) &&
+           !(pos->men[BD_BLACK] & pos_promotion_rank(BD_BLACK)) &&
+           pos->side <= BD_BLACK;
 }

@@ -16,12 +16,16 @@
 #include <stdint.h>
 #include "checkers/bitboard32.h"
 
-enum colour { WHITE = 0, BLACK = 1 };
-#define OTHER_COLOUR(c) ((uint8_t)((c) ^ 1u))
+#ifdef __cplusplus
+extern "C" {
+#endif
 
-enum variant { VARIANT_RUSSIAN = 0, VARIANT_ENGLISH = 1, VARIANT_COUNT = 2 };
+enum bd_colour { BD_WHITE = 0, BD_BLACK = 1 };
+#define BD_OTHER_COLOUR(c) ((uint8_t)((c) ^ 1u))
 
-struct rules {
+enum bd_variant { BD_VARIANT_RUSSIAN = 0, BD_VARIANT_ENGLISH = 1, BD_VARIANT_COUNT = 2 };
+
+struct bd_rules {
     uint8_t variant;
     uint8_t first_to_move;              /* colour */
     uint8_t men_capture_backwards;      /* Russian: yes */
@@ -33,41 +37,45 @@ struct rules {
                                            English 40 moves each (80) */
 };
 
-extern const struct rules rules_russian;
-extern const struct rules rules_english;
-/* The rules of a variant (VARIANT_RUSSIAN or VARIANT_ENGLISH). */
-const struct rules *rules_of(uint8_t variant);
+extern const struct bd_rules bd_rules_russian;
+extern const struct bd_rules bd_rules_english;
+/* The rules of a variant (BD_VARIANT_RUSSIAN or BD_VARIANT_ENGLISH). */
+const struct bd_rules *bd_rules_of(uint8_t variant);
 
 typedef struct {
     bb32 pieces[2];     /* by colour: every piece */
     bb32 men[2];        /* by colour: men only */
     uint8_t side;       /* colour to move */
-} position;
+} bd_position;
 
 /* The variant's start position: 12 men each on ranks 1-3 and 6-8. */
-void pos_initial(position *pos, const struct rules *rules);
+void pos_initial(bd_position *pos, const struct bd_rules *rules);
 /* An empty board with side to move. */
-void pos_clear(position *pos, uint8_t side);
+void pos_clear(bd_position *pos, uint8_t side);
 /* True when both positions hold the same pieces and side to move. */
-uint8_t pos_equal(const position *a, const position *b);
+uint8_t pos_equal(const bd_position *a, const bd_position *b);
 /* True when the bitboards are consistent: colours disjoint, men within
  * their colour, no man on the rank where it would have been promoted. */
-uint8_t pos_is_consistent(const position *pos);
+uint8_t pos_is_consistent(const bd_position *pos);
 
-BD_INLINE bb32 pos_kings(const position *pos, uint8_t colour)
+BD_INLINE bb32 pos_kings(const bd_position *pos, uint8_t colour)
 {
     return pos->pieces[colour] & ~pos->men[colour];
 }
 
-BD_INLINE bb32 pos_occupied(const position *pos)
+BD_INLINE bb32 pos_occupied(const bd_position *pos)
 {
-    return pos->pieces[WHITE] | pos->pieces[BLACK];
+    return pos->pieces[BD_WHITE] | pos->pieces[BD_BLACK];
 }
 
 /* The rank where a colour's men become kings. */
 BD_INLINE bb32 pos_promotion_rank(uint8_t colour)
 {
-    return colour == WHITE ? BB_RANK_8 : BB_RANK_1;
+    return colour == BD_WHITE ? BB_RANK_8 : BB_RANK_1;
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

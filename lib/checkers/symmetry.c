@@ -67,13 +67,13 @@ bb32 sym_mirror_antidiagonal(bb32 x)
         | (bb_rotl(left1, 24) & SYM_ANTI_MASK_7);
 }
 
-void sym_colour_flip(const position *in, position *out)
+void sym_colour_flip(const bd_position *in, bd_position *out)
 {
-    position flipped;
-    for (uint8_t c = WHITE; c <= BLACK; c++) {
-        flipped.pieces[c] = sym_rotate180(in->pieces[OTHER_COLOUR(c)]);
-        flipped.men[c] = sym_rotate180(in->men[OTHER_COLOUR(c)]);
+    bd_position flipped;
+    for (uint8_t c = BD_WHITE; c <= BD_BLACK; c++) {
+        flipped.pieces[c] = sym_rotate180(in->pieces[BD_OTHER_COLOUR(c)]);
+        flipped.men[c] = sym_rotate180(in->men[BD_OTHER_COLOUR(c)]);
     }
-    flipped.side = OTHER_COLOUR(in->side);
+    flipped.side = BD_OTHER_COLOUR(in->side);
     *out = flipped;
 }

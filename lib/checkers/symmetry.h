@@ -42,6 +42,10 @@
 #include "checkers/bitboard32.h"
 #include "checkers/position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* ------------------------------------------- 32-bit checkers bitboards */
 
 /* Delta swaps: swap bit i and bit i + delta for every i in the mask.  (The
@@ -62,6 +66,10 @@ bb32 sym_mirror_antidiagonal(bb32 x);
 /* The same game seen from the other side: the board turned by 180 degrees,
  * the colours swapped (men stay men), the other side to move.  in and out
  * may be the same position. */
-void sym_colour_flip(const position *in, position *out);
+void sym_colour_flip(const bd_position *in, bd_position *out);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

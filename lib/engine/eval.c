@@ -40,8 +40,8 @@
  * (square s of the board turned: (17 - s) mod 32). */
 #define WEIGHT(table, s) \
     ((unsigned)((((s) < 16 ? table##_LOW : table##_HIGH) >> (4u * ((s) & 15u))) & 15u))
-#define WEIGHT_WHITE(table, s) WEIGHT(table, s)
-#define WEIGHT_BLACK(table, s) WEIGHT(table, (17u - (s)) & 31u)
+#define WEIGHT_BD_WHITE(table, s) WEIGHT(table, s)
+#define WEIGHT_BD_BLACK(table, s) WEIGHT(table, (17u - (s)) & 31u)
 
 /*
  * The sums are read a nibble of the bitboard at a time: entry [k][v] of a
@@ -80,12 +80,12 @@ _Static_assert(EVAL_MAN == 2 * MAN_HALF && MAN_SQUARE_SCALE == 2,
 typedef uint8_t sum_table[8][16];
 /* By colour: men (half material plus weight). */
 static const sum_table man_sums[2] PROGMEM = {
-    SUM_TABLE(WHITE, MAN_WEIGHTS, MAN_HALF), SUM_TABLE(BLACK, MAN_WEIGHTS, MAN_HALF)
+    SUM_TABLE(BD_WHITE, MAN_WEIGHTS, MAN_HALF), SUM_TABLE(BD_BLACK, MAN_WEIGHTS, MAN_HALF)
 };
 /* Kings (weight only): the king table is the same on the board turned, so
  * both colours read one copy (checked square by square below). */
-static const sum_table king_sums PROGMEM = SUM_TABLE(WHITE, KING_WEIGHTS, 0u);
-#define KING_TURNS(s) (WEIGHT_WHITE(KING_WEIGHTS, s) == WEIGHT_BLACK(KING_WEIGHTS, s))
+static const sum_table king_sums PROGMEM = SUM_TABLE(BD_WHITE, KING_WEIGHTS, 0u);
+#define KING_TURNS(s) (WEIGHT_BD_WHITE(KING_WEIGHTS, s) == WEIGHT_BD_BLACK(KING_WEIGHTS, s))
 #define KING_TURNS4(s) (KING_TURNS(s) && KING_TURNS(s + 1u) && KING_TURNS(s + 2u) && \
                         KING_TURNS(s + 3u))
 _Static_assert(KING_TURNS4(0u) && KING_TURNS4(4u) && KING_TURNS4(8u) && KING_TURNS4(12u) &&
@@ -126,8 +126,8 @@ static __attribute__((noinline)) uint8_t count(bb32 x)
 
 /* The score of one colour's kings, higher is better for it: material,
  * centre and mobility.  Out of line: most positions have no king. */
-static __attribute__((noinline)) int16_t king_score(const position *pos,
-                                                    const struct rules *rules, uint8_t colour)
+static __attribute__((noinline)) int16_t king_score(const bd_position *pos,
+                                                    const struct bd_rules *rules, uint8_t colour)
 {
     bb32 kings = pos_kings(pos, colour);
     bb32 empty = ~pos_occupied(pos);
@@ -139,14 +139,14 @@ static __attribute__((noinline)) int16_t king_score(const position *pos,
     return (int16_t)(score + KING_MOBILITY * mobility);
 }
 
-int16_t eval_position(const position *pos, const struct rules *rules)
+int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
 {
     /* Men of both colours: material and squares in one table read. */
-    int16_t score = (int16_t)(2 * ((int16_t)board_sum(man_sums[WHITE], pos->men[WHITE]) -
-                                   (int16_t)board_sum(man_sums[BLACK], pos->men[BLACK])));
-    if (pos->pieces[WHITE] != pos->men[WHITE])
-        score += king_score(pos, rules, WHITE);
-    if (pos->pieces[BLACK] != pos->men[BLACK])
-        score -= king_score(pos, rules, BLACK);
-    return (int16_t)((pos->side == WHITE ? score : -score) + TEMPO);
+    int16_t score = (int16_t)(2 * ((int16_t)board_sum(man_sums[BD_WHITE], pos->men[BD_WHITE]) -
+                                   (int16_t)board_sum(man_sums[BD_BLACK], pos->men[BD_BLACK])));
+    if (pos->pieces[BD_WHITE] != pos->men[BD_WHITE])
+        score += king_score(pos, rules, BD_WHITE);
+    if (pos->pieces[BD_BLACK] != pos->men[BD_BLACK])
+        score -= king_score(pos, rules, BD_BLACK);
+    return (int16_t)((pos->side == BD_WHITE ? score : -score) + TEMPO);
 }

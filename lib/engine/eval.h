@@ -20,10 +20,18 @@
 #include <stdint.h>
 #include "checkers/position.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define EVAL_MAN 100
 
 /* The score of pos for pos->side, within +-(12 * king value + bonuses),
  * always far from the search's mate scores. */
-int16_t eval_position(const position *pos, const struct rules *rules);
+int16_t eval_position(const bd_position *pos, const struct bd_rules *rules);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -14,7 +14,7 @@
 /* Bytes of a capture entry: from, to, captured (4 bytes), as struct move
  * is on AVR; hosts whose struct move is padded repack to it (search.h). */
 #define CAPTURE_ENTRY SEARCH_MOVE_BYTES
-_Static_assert(sizeof(move) >= SEARCH_MOVE_BYTES, "a move is at least from, to and captured");
+_Static_assert(sizeof(bd_move) >= SEARCH_MOVE_BYTES, "a move is at least from, to and captured");
 #define STOP_POLL_MASK 0xFFu
 
 /* One out-of-line popcount (the AVR one is some 50 instructions inline):
@@ -31,19 +31,19 @@ static uint8_t fold(bb32 x)
     return (uint8_t)((uint8_t)x ^ (uint8_t)(x >> 8) ^ (uint8_t)(x >> 16) ^ (uint8_t)(x >> 24));
 }
 
-static void key_of(struct search_key *k, const move *m)
+static void key_of(struct search_key *k, const bd_move *m)
 {
     k->from = m->from;
     k->to = m->to;
     k->fold = fold(m->captured);
 }
 
-static uint8_t key_matches(const struct search_key *k, const move *m)
+static uint8_t key_matches(const struct search_key *k, const bd_move *m)
 {
     return k->from == m->from && k->to == m->to && k->fold == fold(m->captured);
 }
 
-static uint8_t quiet_matches(const struct search_quiet *q, const move *m)
+static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
 {
     return q->from == m->from && q->to == m->to;
 }
@@ -53,11 +53,11 @@ static uint8_t quiet_matches(const struct search_quiet *q, const move *m)
 /* Takes back mg_make(pos, m).  All it needs besides the move is which
  * captured pieces were kings: the mover was a man exactly when it is a man
  * now or the move promoted it. */
-static void unmake(position *pos, const move *m, bb32 captured_kings)
+static void unmake(bd_position *pos, const bd_move *m, bb32 captured_kings)
 {
-    uint8_t other = pos->side, side = OTHER_COLOUR(other);
-    bb32 from = bb_bit(m->from), to = bb_bit(move_to(m));
-    uint8_t was_man = move_promotes(m) || (pos->men[side] & to);
+    uint8_t other = pos->side, side = BD_OTHER_COLOUR(other);
+    bb32 from = bb_bit(m->from), to = bb_bit(mg_move_to(m));
+    uint8_t was_man = mg_move_promotes(m) || (pos->men[side] & to);
     /* from == to is possible (a capture that ends where it began): clear
      * the destination first, then set the origin. */
     pos->pieces[side] = (pos->pieces[side] & ~to) | from;
@@ -70,12 +70,12 @@ static void unmake(position *pos, const move *m, bb32 captured_kings)
 
 /* True when the side to move has a quiet step (men forward, kings any
  * way); with no capture either, it has no move and has lost. */
-static uint8_t has_quiet_step(const position *pos)
+static uint8_t has_quiet_step(const bd_position *pos)
 {
     uint8_t side = pos->side;
     bb32 empty = ~pos_occupied(pos);
     bb32 kings = pos_kings(pos, side), men = pos->men[side];
-    uint8_t forward = side == WHITE ? BB_UP_LEFT : BB_DOWN_RIGHT;
+    uint8_t forward = side == BD_WHITE ? BB_UP_LEFT : BB_DOWN_RIGHT;
     if ((bb_step(men | kings, forward) | bb_step(men | kings, (uint8_t)(forward + 1u))) & empty)
         return 1;
     return ((bb_step(kings, BB_OPPOSITE(forward)) |
@@ -85,9 +85,9 @@ static uint8_t has_quiet_step(const position *pos)
 /* ------------------------------------------------------ move order -- */
 
 /* Direction of a quiet move (kings may fly several squares). */
-static uint8_t direction_of(const move *m)
+static uint8_t direction_of(const bd_move *m)
 {
-    uint8_t from = m->from, to = move_to(m);
+    uint8_t from = m->from, to = mg_move_to(m);
     /* A single step adds 1, 7, -1 or -7 (mod 32), and no longer move of a
      * flying king has one of those differences. */
     switch ((uint8_t)((to - from) & 31u)) {
@@ -105,14 +105,14 @@ static uint8_t direction_of(const move *m)
 
 /* History: a nibble per (from-square, direction), two nibble boards of
  * 64 entries, board d / 2 and entry 2 * from + d % 2. */
-static uint8_t history_get(const struct search_workspace *w, const move *m)
+static uint8_t history_get(const struct search_workspace *w, const bd_move *m)
 {
     uint8_t d = direction_of(m);
     return nb_get(&w->history[d >> 1], (uint8_t)(2u * m->from + (d & 1u)));
 }
 
 /* The ordering key of a quiet move at ply: killers above any history. */
-static uint8_t quiet_order(const struct search_workspace *w, const move *m, uint8_t ply)
+static uint8_t quiet_order(const struct search_workspace *w, const bd_move *m, uint8_t ply)
 {
     if (ply < SEARCH_MAX_PLY) {
         if (quiet_matches(&w->killers[ply][0], m))
@@ -135,40 +135,40 @@ struct list {
 
 /* Lists the moves of pos at sp or above, ordering keys included for a
  * node at ply (SEARCH_MAX_PLY: none needed); 0 when they do not fit. */
-static uint8_t list_generate(struct search_workspace *w, const position *pos, uint8_t *sp,
+static uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
                              uint8_t ply, struct list *l)
 {
     /* The room is counted in AVR bytes (6 a move) from sp, whatever the
      * target, so that a list fits, or not, alike everywhere; mg_generate()
      * writes struct move from sp aligned for it (a no-op on AVR), and the
      * workspace has the extra bytes that a host's padded moves take. */
-    uintptr_t align = _Alignof(move);
-    move *out = (move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
+    uintptr_t align = _Alignof(bd_move);
+    bd_move *out = (bd_move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
     uint8_t room = (uint8_t)((w->stack + SEARCH_STACK_BYTES - sp) / CAPTURE_ENTRY);
-    move *end = mg_generate(pos, w->rules, out, out + room);
+    bd_move *end = mg_generate(pos, w->rules, out, out + room);
     if (!end)
         return 0;
     uint8_t count = (uint8_t)(end - out);
     l->base = sp;
     l->count = count;
     l->size = CAPTURE_ENTRY;
-    if (count && !move_is_capture(out)) {
+    if (count && !mg_move_is_capture(out)) {
         /* Entry i lands on bytes 3i..3i+2 from sp, never past the start of
          * move i (at 6i or later), so packing front to back reads each move
          * before anything overwrites it.  The third byte is the move's
          * ordering key, computed once here rather than at every pick. */
         for (uint8_t i = 0; i < count; i++) {
-            move m = out[i];
+            bd_move m = out[i];
             uint8_t *e = sp + QUIET_ENTRY * i;
             e[0] = m.from;
             e[1] = m.to;
             e[2] = quiet_order(w, &m, ply);
         }
         l->size = QUIET_ENTRY;
-    } else if (sizeof(move) != CAPTURE_ENTRY) {
+    } else if (sizeof(bd_move) != CAPTURE_ENTRY) {
         /* A padded host move: repack to 6 bytes, front to back as above. */
         for (uint8_t i = 0; i < count; i++) {
-            move m = out[i];
+            bd_move m = out[i];
             uint8_t *e = sp + CAPTURE_ENTRY * i;
             e[0] = m.from;
             e[1] = m.to;
@@ -178,14 +178,14 @@ static uint8_t list_generate(struct search_workspace *w, const position *pos, ui
     return 1;
 }
 
-static void list_get(const struct list *l, uint8_t i, move *m)
+static void list_get(const struct list *l, uint8_t i, bd_move *m)
 {
     const uint8_t *p = l->base + (uint16_t)i * l->size;
     if (l->size == QUIET_ENTRY) {
         m->from = p[0];
         m->to = p[1];
         m->captured = 0;
-    } else if (sizeof(move) == CAPTURE_ENTRY) {
+    } else if (sizeof(bd_move) == CAPTURE_ENTRY) {
         memcpy(m, p, sizeof *m);
     } else {
         m->from = p[0];
@@ -209,7 +209,7 @@ static uint8_t list_find(const struct list *l, const struct search_key *k)
 {
     uint8_t i;
     for (i = 0; i < l->count; i++) {
-        move m;
+        bd_move m;
         list_get(l, i, &m);
         if (key_matches(k, &m))
             break;
@@ -230,9 +230,9 @@ static void pick(const struct list *l, uint8_t i)
         if (l->size == QUIET_ENTRY) {
             s = l->base[3u * j + 2u];
         } else {
-            move m;
+            bd_move m;
             list_get(l, j, &m);
-            s = (uint8_t)(2u * count(m.captured) + (move_promotes(&m) ? 1u : 0u));
+            s = (uint8_t)(2u * count(m.captured) + (mg_move_promotes(&m) ? 1u : 0u));
         }
         if (j == i || s > best_score) {
             best_score = s;
@@ -243,9 +243,9 @@ static void pick(const struct list *l, uint8_t i)
         list_swap(l, i, best);
 }
 
-static void reward(struct search_workspace *w, const move *m, uint8_t ply, int8_t depth)
+static void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, int8_t depth)
 {
-    if (move_is_capture(m))
+    if (mg_move_is_capture(m))
         return;
     if (ply < SEARCH_MAX_PLY && !quiet_matches(&w->killers[ply][0], m)) {
         w->killers[ply][1] = w->killers[ply][0];
@@ -277,7 +277,7 @@ static struct search_key *pv_row(struct search_workspace *w, uint8_t ply)
     return &w->pv[ply * SEARCH_PV_MAX - (ply * (ply - 1u)) / 2u];
 }
 
-static void pv_update(struct search_workspace *w, uint8_t ply, const move *m)
+static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
 {
     if (ply >= SEARCH_PV_MAX)
         return;
@@ -300,7 +300,7 @@ static void pv_update(struct search_workspace *w, uint8_t ply, const move *m)
 static uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quiet)
 {
     uint16_t now = w->path[ply];
-    const struct game *g = w->game;
+    const struct bd_game *g = w->game;
     uint8_t game_last = g->quiet_plies < GAME_HISTORY ? g->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
     for (uint8_t back = 4; back <= quiet; back = (uint8_t)(back + 2u)) {
         if (back <= ply) {
@@ -399,14 +399,14 @@ static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, 
  * pass. */
 static uint8_t null_move_fits(struct search_workspace *w, struct node *n)
 {
-    position *pos = &w->pos;
+    bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
     if (ply == 0 || n->depth < NULL_MIN_DEPTH || n->beta - n->alpha != 1 || w->follow_pv ||
         (w->null_plies & (1u << (ply - 1u))) ||
-        count(pos->pieces[WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BLACK]) < NULL_MIN_PIECES ||
+        count(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         mg_has_capture(pos, w->rules) || eval_position(pos, w->rules) < n->beta)
         return 0;
-    pos->side = OTHER_COLOUR(pos->side);
+    pos->side = BD_OTHER_COLOUR(pos->side);
     w->null_plies |= (uint16_t)(1u << ply);
     w->path[ply + 1u] = 0;
     n->child_quiet = 0;
@@ -423,8 +423,8 @@ static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
                                                     const struct node *parent,
                                                     struct node *n, int16_t *score)
 {
-    const position *pos = &w->pos;
-    const struct rules *rules = w->rules;
+    const bd_position *pos = &w->pos;
+    const struct bd_rules *rules = w->rules;
     n->ply = (uint8_t)(parent->ply + 1u);
     n->depth = (int8_t)(parent->depth - 1 - (int8_t)parent->reduce);
     n->quiet = parent->child_quiet;
@@ -479,8 +479,8 @@ static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
 static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, struct node *n,
                                                     int16_t *score)
 {
-    const position *pos = &w->pos;
-    const struct rules *rules = w->rules;
+    const bd_position *pos = &w->pos;
+    const struct bd_rules *rules = w->rules;
     uint8_t ply = n->ply;
     *score = 0;
     if (!list_generate(w, pos, n->l.base, ply, &n->l)) {
@@ -513,7 +513,7 @@ static __attribute__((noinline)) uint8_t node_null_back(struct search_workspace 
                                                         struct node *n, int16_t score,
                                                         int16_t *result)
 {
-    w->pos.side = OTHER_COLOUR(w->pos.side);
+    w->pos.side = BD_OTHER_COLOUR(w->pos.side);
     w->null_plies &= (uint16_t)~(1u << n->ply);
     n->reduce = 0;
     if (w->stopped) {
@@ -536,10 +536,10 @@ static __attribute__((noinline)) uint8_t node_next(struct search_workspace *w, s
         return 0;
     if (n->i || !w->follow_pv)
         pick(&n->l, n->i);
-    move m;
+    bd_move m;
     list_get(&n->l, n->i, &m);
-    position *pos = &w->pos;
-    uint8_t reversible = !move_is_capture(&m) && !(pos->men[pos->side] & bb_bit(m.from));
+    bd_position *pos = &w->pos;
+    uint8_t reversible = !mg_move_is_capture(&m) && !(pos->men[pos->side] & bb_bit(m.from));
     n->child_quiet = reversible ? (uint8_t)(n->quiet < 0xFFu ? n->quiet + 1u : n->quiet) : 0u;
     n->zero_window = n->i != 0;
     uint8_t i = n->i;
@@ -548,11 +548,11 @@ static __attribute__((noinline)) uint8_t node_next(struct search_workspace *w, s
     if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && n->l.size == QUIET_ENTRY &&
         n->l.base[QUIET_ENTRY * i + 2u] < ORDER_KILLER_2)
         n->reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
-    n->captured_kings = m.captured & ~pos->men[OTHER_COLOUR(pos->side)];
+    n->captured_kings = m.captured & ~pos->men[BD_OTHER_COLOUR(pos->side)];
     mg_make(pos, &m);
     /* Only positions with kings can repeat (every other move is
      * irreversible), so the opening pays for no hashing. */
-    w->path[n->ply + 1u] = (pos_occupied(pos) & ~(pos->men[WHITE] | pos->men[BLACK]))
+    w->path[n->ply + 1u] = (pos_occupied(pos) & ~(pos->men[BD_WHITE] | pos->men[BD_BLACK]))
                            ? game_hash(pos) : 0;
     return 1;
 }
@@ -574,7 +574,7 @@ static __attribute__((noinline)) uint8_t node_back(struct search_workspace *w, s
             return BACK_RESEARCH;
         }
     }
-    move m;
+    bd_move m;
     list_get(&n->l, n->i, &m);
     unmake(&w->pos, &m, n->captured_kings);
     n->i++;
@@ -621,7 +621,7 @@ static int16_t negamax(struct search_workspace *w, const struct node *parent)
  * (the search is over, so the whole move stack is free). */
 static void collect_pv(struct search_workspace *w, struct search_result *r)
 {
-    position pos = w->pos;
+    bd_position pos = w->pos;
     const struct search_key *row = pv_row(w, 0);
     r->pv_length = 0;
     for (uint8_t i = 0; i < w->pv_length[0]; i++) {
@@ -639,7 +639,7 @@ static void collect_pv(struct search_workspace *w, struct search_result *r)
     w->prev_pv_length = r->pv_length;
 }
 
-uint8_t search_run(const struct game *game, const struct search_limits *limits,
+uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
                    struct search_workspace *w, struct search_result *result)
 {
     BD_ASSERT(game && limits && w && result);

@@ -59,6 +59,10 @@
 #include "checkers/game.h"
 #include "nibble/nibble.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define SEARCH_MATE 30000            /* a win found at the root: SEARCH_MATE - plies */
 /* Scores beyond this are wins or losses in a known number of plies. */
 #define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
@@ -73,18 +77,18 @@
  * signature); a host whose struct move is padded gets the extra bytes
  * mg_generate() needs there, and the alignment, on top (none on AVR). */
 #define SEARCH_MOVE_BYTES 6u
-#define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (_Alignof(move) - 1u) +                  \
-                            (sizeof(move) - SEARCH_MOVE_BYTES) *                         \
+#define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (__alignof__(bd_move) - 1u) +                  \
+                            (sizeof(bd_move) - SEARCH_MOVE_BYTES) *                         \
                             (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES))
 
 struct search_result {
-    move best;
+    bd_move best;
     uint8_t has_move;                /* 0: the side to move has no legal move */
     int16_t score;                   /* side to move's view; +-(SEARCH_MATE - plies) = won/lost */
     uint8_t depth;                   /* last completed iteration */
     uint32_t nodes;                  /* positions visited, all iterations */
     uint8_t pv_length;
-    move pv[SEARCH_PV_MAX];          /* pv[0] == best */
+    bd_move pv[SEARCH_PV_MAX];          /* pv[0] == best */
 };
 
 struct search_limits {
@@ -97,7 +101,7 @@ struct search_limits {
     void *context;
 };
 
-/* A move as killers and the PV keep it: from, to (with MOVE_PROMOTES), and
+/* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
  * the captured set folded to a byte, matched against the legal moves. */
 struct search_key {
     uint8_t from;
@@ -112,11 +116,11 @@ struct search_quiet {
 };
 
 struct search_workspace {
-    position pos;                                   /* the position being searched */
-    const struct rules *rules;
-    const struct game *game;
+    bd_position pos;                                   /* the position being searched */
+    const struct bd_rules *rules;
+    const struct bd_game *game;
     uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
-        __attribute__((aligned(_Alignof(move))));
+        __attribute__((aligned(__alignof__(bd_move))));
     uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
     struct search_quiet killers[SEARCH_MAX_PLY][2]; /* quiet moves that cut off */
     nb_board history[2];                            /* 0..15 by from-square and direction */
@@ -139,7 +143,7 @@ struct search_workspace {
  * in which case the first legal move is returned).  Returns has_move: 0
  * when the side to move has no legal move (the game is lost).  A position
  * that is already a draw is still searched (the caller checks game_status). */
-uint8_t search_run(const struct game *game, const struct search_limits *limits,
+uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
                    struct search_workspace *work, struct search_result *result);
 
 /* The bench (search_bench.c): a fixed set of positions of both
@@ -147,6 +151,10 @@ uint8_t search_run(const struct game *game, const struct search_limits *limits,
  * returns the total node count, the same on every target.  game is
  * scratch (its contents are replaced). */
 #define SEARCH_BENCH_DEPTH 7u
-uint32_t search_bench(struct search_workspace *work, struct game *game);
+uint32_t search_bench(struct search_workspace *work, struct bd_game *game);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

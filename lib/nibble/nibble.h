@@ -52,6 +52,10 @@
 #include <stdint.h>
 #include "bits/platform.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define NB_SQUARES 64u
 #define NB_BYTES   32u
 #define NB_EMPTY   0u
@@ -243,5 +247,9 @@ uint64_t nb_bitboard_of(const nb_board *b, uint8_t code);
 /* Put code (0..15) on every square s whose bit is set in squares; the
  * others are unchanged. */
 void nb_place_bitboard(nb_board *b, uint64_t squares, uint8_t code);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -61,6 +61,10 @@
 #include <stdint.h>
 #include "arch/platform.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* Largest piece counts whose packed index fits each word (6 bits a piece). */
 #define SYM_MAX_PIECES32 5u
 #define SYM_MAX_PIECES64 10u
@@ -112,5 +116,9 @@ uint64_t sym_scr64_flip_horizontal(uint64_t index, uint8_t n);
 uint64_t sym_scr64_flip_diagonal(uint64_t index, uint8_t n);
 uint64_t sym_scr64_flip_antidiagonal(uint64_t index, uint8_t n);
 uint64_t sym_scr64_rotate180(uint64_t index, uint8_t n);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

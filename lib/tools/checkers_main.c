@@ -31,11 +31,11 @@
 /* Room for the moves of every ply of the deepest perft. */
 #define STACK_MOVES (MAX_DEPTH * MG_MAX_MOVES)
 
-static move stack[STACK_MOVES];
+static bd_move stack[STACK_MOVES];
 
 struct options {
     const char *command;
-    const struct rules *rules;
+    const struct bd_rules *rules;
     const char *fen;
     const char *depth_text;
     const char *go_depth;       /* go --depth */
@@ -67,7 +67,7 @@ static void print_help(void)
 
 static struct options parse_options(int argc, char **argv)
 {
-    struct options opt = { 0, &rules_russian, 0, 0, 0, 0 };
+    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0 };
     if (argc < 2)
         usage_error("missing command (perft, divide, moves or go; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
@@ -79,9 +79,9 @@ static struct options parse_options(int argc, char **argv)
             if (++i == argc)
                 usage_error("--variant needs russian or english", 0);
             if (!strcmp(argv[i], "russian"))
-                opt.rules = &rules_russian;
+                opt.rules = &bd_rules_russian;
             else if (!strcmp(argv[i], "english"))
-                opt.rules = &rules_english;
+                opt.rules = &bd_rules_english;
             else
                 usage_error("unknown variant", argv[i]);
         } else if (!strcmp(arg, "--fen")) {
@@ -126,7 +126,7 @@ static uint8_t parse_depth(const char *text)
     return (uint8_t)depth;
 }
 
-static void read_position(const struct options *opt, position *pos)
+static void read_position(const struct options *opt, bd_position *pos)
 {
     if (!opt->fen) {
         pos_initial(pos, opt->rules);
@@ -160,8 +160,8 @@ static double seconds_now(void)
     return (double)now.tv_sec + (double)now.tv_nsec * 1e-9;
 }
 
-static uint64_t checked_perft(const position *pos, const struct rules *rules, uint8_t depth,
-                              move *from)
+static uint64_t checked_perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
+                              bd_move *from)
 {
     uint64_t leaves = perft(pos, rules, depth, from, stack + STACK_MOVES);
     if (leaves == PERFT_OVERFLOW) {
@@ -171,7 +171,7 @@ static uint64_t checked_perft(const position *pos, const struct rules *rules, ui
     return leaves;
 }
 
-static void run_perft(const position *pos, const struct rules *rules, uint8_t depth)
+static void run_perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
 {
     double elapsed = 0;
     uint64_t leaves = 0;
@@ -186,9 +186,9 @@ static void run_perft(const position *pos, const struct rules *rules, uint8_t de
            elapsed > 0 ? (double)leaves / elapsed / 1e6 : 0.0);
 }
 
-static move *legal_moves(const position *pos, const struct rules *rules)
+static bd_move *legal_moves(const bd_position *pos, const struct bd_rules *rules)
 {
-    move *end = mg_generate(pos, rules, stack, stack + MG_MAX_MOVES);
+    bd_move *end = mg_generate(pos, rules, stack, stack + MG_MAX_MOVES);
     if (!end) {
         fprintf(stderr, "checkers: more than %u legal moves\n", MG_MAX_MOVES);
         exit(1);
@@ -196,20 +196,20 @@ static move *legal_moves(const position *pos, const struct rules *rules)
     return end;
 }
 
-static void print_move(const position *pos, const struct rules *rules, const move *m,
-                       const move *end)
+static void print_move(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
+                       const bd_move *end)
 {
     char text[PDN_MOVE_MAX + 1];
     pdn_write_move_among(pos, rules, m, stack, end, text, sizeof text);
     fputs(text, stdout);
 }
 
-static void run_divide(const position *pos, const struct rules *rules, uint8_t depth)
+static void run_divide(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
 {
-    move *end = legal_moves(pos, rules);
+    bd_move *end = legal_moves(pos, rules);
     uint64_t total = 0;
-    for (const move *m = stack; m < end; m++) {
-        position child = *pos;
+    for (const bd_move *m = stack; m < end; m++) {
+        bd_position child = *pos;
         mg_make(&child, m);
         uint64_t leaves = checked_perft(&child, rules, (uint8_t)(depth - 1u), end);
         print_move(pos, rules, m, end);
@@ -219,17 +219,17 @@ static void run_divide(const position *pos, const struct rules *rules, uint8_t d
     printf("moves %u, total %llu\n", (unsigned)(end - stack), (unsigned long long)total);
 }
 
-static void run_moves(const position *pos, const struct rules *rules)
+static void run_moves(const bd_position *pos, const struct bd_rules *rules)
 {
-    move *end = legal_moves(pos, rules);
-    for (const move *m = stack; m < end; m++) {
+    bd_move *end = legal_moves(pos, rules);
+    for (const bd_move *m = stack; m < end; m++) {
         print_move(pos, rules, m, end);
         putchar('\n');
     }
 }
 
 static struct search_workspace work;
-static struct game game;
+static struct bd_game game;
 static double go_deadline;
 
 static uint8_t past_deadline(void *context)
@@ -241,7 +241,7 @@ static uint8_t past_deadline(void *context)
 /* The PV in PDN, each move written against the position it is played in. */
 static void print_pv(const struct search_result *r)
 {
-    position pos = game.pos;
+    bd_position pos = game.pos;
     for (uint8_t i = 0; i < r->pv_length; i++) {
         char text[PDN_MOVE_MAX + 1];
         pdn_write_move(&pos, game.rules, &r->pv[i], text, sizeof text);
@@ -259,7 +259,7 @@ static void print_iteration(const struct search_result *r, void *context)
     fflush(stdout);
 }
 
-static void run_go(const struct options *opt, const position *pos)
+static void run_go(const struct options *opt, const bd_position *pos)
 {
     struct search_limits limits = { 0, 0, 0, print_iteration, 0 };
     if (opt->go_depth) {
@@ -289,7 +289,7 @@ static void run_go(const struct options *opt, const position *pos)
 int main(int argc, char **argv)
 {
     struct options opt = parse_options(argc, argv);
-    position pos;
+    bd_position pos;
     if ((opt.go_depth || opt.go_movetime) && strcmp(opt.command, "go"))
         usage_error("--depth and --movetime are for go only", 0);
     if (!strcmp(opt.command, "go")) {

@@ -34,6 +34,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define DEBRUIJN_K_MIN 3u
 #define DEBRUIJN_K_MAX 6u
 
@@ -70,5 +74,9 @@ bool debruijn_is_valid(uint8_t k, uint64_t magic);
 /* Fills table[0 .. 2^k - 1] with table[debruijn_index(k, magic, i)] = i and
  * returns table + 2^k.  Precondition: debruijn_is_valid(k, magic). */
 uint8_t *debruijn_fill_table(uint8_t k, uint64_t magic, uint8_t *table);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

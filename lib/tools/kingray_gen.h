@@ -12,6 +12,10 @@
 #include <stdio.h>
 #include "checkers/kingray.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 struct kr_tables {
     struct kr_entry entries[BB_DIRECTIONS][BB_SQUARES];
     uint8_t ray_bytes[KR_RAY_BYTES];
@@ -52,5 +56,9 @@ uint8_t kr_generate(struct kr_tables *tables);
 /* Writes the C source of lib/checkers/kingray_tables.c; command names the command
  * line for the file's header comment. */
 void kr_emit(FILE *out, const struct kr_tables *tables, const char *command);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

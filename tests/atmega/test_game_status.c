@@ -13,7 +13,7 @@
 #define C3 BB_SQUARE(2, 2)
 #define D4 BB_SQUARE(3, 3)
 
-static move scratch[8];
+static bd_move scratch[8];
 
 static uint8_t status(void)
 {
@@ -22,7 +22,7 @@ static uint8_t status(void)
 
 static void test_third_occurrence_is_a_draw_by_repetition(void)
 {
-    start_kings(&rules_russian);
+    start_kings(&bd_rules_russian);
     for (uint8_t i = 0; i < 8; i++) {
         CHECK_EQ(status(), GAME_ONGOING);
         game_play(&game, &cycle[i & 3u]);
@@ -34,14 +34,14 @@ static void test_third_occurrence_is_a_draw_by_repetition(void)
 static void test_quiet_plies_draw_after_the_rules_count_and_a_man_move_resets_it(void)
 {
     /* Kings wander without a third repetition; a short rule makes it quick. */
-    struct rules short_rule = rules_english;
+    struct bd_rules short_rule = bd_rules_english;
     short_rule.draw_quiet_plies = 5;
-    position pos;
+    bd_position pos;
     kings_position(&pos);
-    pos.pieces[WHITE] |= BB_BIT(C3);
-    pos.men[WHITE] = BB_BIT(C3);
+    pos.pieces[BD_WHITE] |= BB_BIT(C3);
+    pos.men[BD_WHITE] = BB_BIT(C3);
     game_set_position(&game, &short_rule, &pos);
-    static const move wander[5] = {
+    static const bd_move wander[5] = {
         { A1, B2, 0 }, { H8, G7, 0 }, { B2, A1, 0 }, { G7, H8, 0 }, { A1, B2, 0 },
     };
     for (uint8_t i = 0; i < 5; i++) {
@@ -51,7 +51,7 @@ static void test_quiet_plies_draw_after_the_rules_count_and_a_man_move_resets_it
     CHECK_EQ(game.quiet_plies, 5);
     CHECK_EQ(status(), GAME_DRAW_QUIET_MOVES);
     /* Black plays a king move, White a man move: the count starts again. */
-    const move black = { H8, G7, 0 }, man = { C3, D4, 0 };
+    const bd_move black = { H8, G7, 0 }, man = { C3, D4, 0 };
     game_play(&game, &black);
     game_play(&game, &man);
     CHECK_EQ(game.quiet_plies, 0);
@@ -62,19 +62,19 @@ static void test_side_to_move_without_moves_loses(void)
 {
     /* Black's man on h2 can only step to g1, where White's man stands, and
      * cannot jump it (g1 is on the edge). */
-    position pos;
-    pos_clear(&pos, BLACK);
-    pos.pieces[WHITE] = pos.men[WHITE] = BB_BIT(G1);
-    pos.pieces[BLACK] = pos.men[BLACK] = BB_BIT(H2);
-    game_set_position(&game, &rules_russian, &pos);
+    bd_position pos;
+    pos_clear(&pos, BD_BLACK);
+    pos.pieces[BD_WHITE] = pos.men[BD_WHITE] = BB_BIT(G1);
+    pos.pieces[BD_BLACK] = pos.men[BD_BLACK] = BB_BIT(H2);
+    game_set_position(&game, &bd_rules_russian, &pos);
     CHECK_EQ(status(), GAME_WHITE_WINS);
-    pos.side = WHITE;    /* White's man can still step to f2. */
-    game_set_position(&game, &rules_russian, &pos);
+    pos.side = BD_WHITE;    /* White's man can still step to f2. */
+    game_set_position(&game, &bd_rules_russian, &pos);
     CHECK_EQ(status(), GAME_ONGOING);
     /* No pieces at all for White: Black wins. */
-    pos_clear(&pos, WHITE);
-    pos.pieces[BLACK] = pos.men[BLACK] = BB_BIT(H2);
-    game_set_position(&game, &rules_russian, &pos);
+    pos_clear(&pos, BD_WHITE);
+    pos.pieces[BD_BLACK] = pos.men[BD_BLACK] = BB_BIT(H2);
+    game_set_position(&game, &bd_rules_russian, &pos);
     CHECK_EQ(status(), GAME_BLACK_WINS);
 }
 

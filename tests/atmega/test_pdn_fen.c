@@ -37,10 +37,10 @@ static void test_square_reader_rejects_what_is_not_a_square(void)
 
 /* A consistent position with at most 12 pieces a side: random squares,
  * random kings, men on their promotion rank made kings. */
-static void random_position(uint32_t *seed, position *pos)
+static void random_position(uint32_t *seed, bd_position *pos)
 {
     pos_clear(pos, (uint8_t)(check_random32(seed) & 1u));
-    for (uint8_t colour = WHITE; colour <= BLACK; colour++) {
+    for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++) {
         uint8_t count = (uint8_t)(check_random32(seed) % (PDN_MAX_PIECES + 1u));
         uint32_t kings = check_random32(seed) & check_random32(seed);
         while (count--) {
@@ -59,7 +59,7 @@ static void test_random_positions_round_trip_through_fen_in_both_variants(void)
     uint32_t seed = 0x5EED0F3Eu;
     for (uint16_t i = 0; i < RANDOM_POSITIONS; i++) {
         uint8_t english = (uint8_t)(i & 1u);
-        position pos, back;
+        bd_position pos, back;
         random_position(&seed, &pos);
         if (!CHECK(pos_is_consistent(&pos)))
             return;
@@ -73,25 +73,25 @@ static void test_random_positions_round_trip_through_fen_in_both_variants(void)
 
 static void test_fen_max_is_exactly_a_full_board_of_russian_kings(void)
 {
-    position pos;
-    pos_clear(&pos, WHITE);
-    pos.pieces[WHITE] = BB_ALL;
-    CHECK_EQ(pdn_write_fen(&pos, &rules_russian, text, sizeof text), PDN_FEN_MAX - 1u);
-    CHECK_EQ(pdn_write_fen(&pos, &rules_russian, text, PDN_FEN_MAX), PDN_FEN_MAX - 1u);
-    CHECK_EQ(pdn_write_fen(&pos, &rules_russian, text, PDN_FEN_MAX - 1u), 0);
-    CHECK(pdn_write_fen(&pos, &rules_english, text, PDN_FEN_MAX) < PDN_FEN_MAX);
-    pos.pieces[BLACK] = 0x0000FFFFu;
-    pos.pieces[WHITE] = 0xFFFF0000u;
-    CHECK(pdn_write_fen(&pos, &rules_russian, text, PDN_FEN_MAX) < PDN_FEN_MAX);
+    bd_position pos;
+    pos_clear(&pos, BD_WHITE);
+    pos.pieces[BD_WHITE] = BB_ALL;
+    CHECK_EQ(pdn_write_fen(&pos, &bd_rules_russian, text, sizeof text), PDN_FEN_MAX - 1u);
+    CHECK_EQ(pdn_write_fen(&pos, &bd_rules_russian, text, PDN_FEN_MAX), PDN_FEN_MAX - 1u);
+    CHECK_EQ(pdn_write_fen(&pos, &bd_rules_russian, text, PDN_FEN_MAX - 1u), 0);
+    CHECK(pdn_write_fen(&pos, &bd_rules_english, text, PDN_FEN_MAX) < PDN_FEN_MAX);
+    pos.pieces[BD_BLACK] = 0x0000FFFFu;
+    pos.pieces[BD_WHITE] = 0xFFFF0000u;
+    CHECK(pdn_write_fen(&pos, &bd_rules_russian, text, PDN_FEN_MAX) < PDN_FEN_MAX);
 }
 
 static void test_writer_returns_0_and_empty_text_when_capacity_is_short(void)
 {
-    position pos;
-    pos_initial(&pos, &rules_english);
+    bd_position pos;
+    pos_initial(&pos, &bd_rules_english);
     for (uint16_t capacity = 0; capacity <= 15u; capacity++) {
         memset(text, 0x55, sizeof text);
-        uint16_t length = pdn_write_fen(&pos, &rules_english, text, capacity);
+        uint16_t length = pdn_write_fen(&pos, &bd_rules_english, text, capacity);
         CHECK_EQ(length, capacity == 15u ? 14u : 0u);
         if (capacity)
             CHECK_EQ(text[capacity < 15u ? 0 : 14], 0);
@@ -107,9 +107,9 @@ static void test_every_truncation_of_a_bare_fen_fails_cleanly_or_reads(void)
 {
     uint16_t length = load_P(russian_start);
     for (uint16_t n = 0; n <= length; n++) {
-        position pos;
+        bd_position pos;
         fill_sentinel(&pos);
-        int8_t status = pdn_read_fen(text, n, &rules_russian, &pos);
+        int8_t status = pdn_read_fen(text, n, &bd_rules_russian, &pos);
         CHECK(status == PDN_OK ? pos_is_consistent(&pos) : is_sentinel(&pos));
     }
 }

@@ -21,7 +21,7 @@ static void note_P(const char *s_P)
     check_print_P(PSTR("\n"));
 }
 
-static void setup(const char *fen_P, uint8_t english, position *pos)
+static void setup(const char *fen_P, uint8_t english, bd_position *pos)
 {
     uint16_t n = load_P(fen_P);
     if (!CHECK_EQ(pdn_read_fen(text, n, rules_for(english), pos), PDN_OK))
@@ -30,9 +30,9 @@ static void setup(const char *fen_P, uint8_t english, position *pos)
 
 /* Reads text_P as a move of pos; the result code, and *out when PDN_OK
  * (a failed read must leave *out as it was: checked here). */
-static int8_t read_P(const char *move_P, const position *pos, uint8_t english, move *out)
+static int8_t read_P(const char *move_P, const bd_position *pos, uint8_t english, bd_move *out)
 {
-    move before;
+    bd_move before;
     memset(&before, 0x5A, sizeof before);
     *out = before;
     int8_t status = pdn_read_move(text, load_P(move_P), pos, rules_for(english), out);
@@ -47,30 +47,30 @@ static int8_t read_P(const char *move_P, const position *pos, uint8_t english, m
  * as mg_path()'s full path exactly when another move has the same ends.  Returns 0 on
  * failure or when there is no move, else 1 and a random move in *next (one
  * move list on the stack at a time: the ATmega328P has 2 KB). */
-static uint8_t check_moves_of(const position *pos, const struct rules *rules,
-                              uint32_t *seed, move *next)
+static uint8_t check_moves_of(const bd_position *pos, const struct bd_rules *rules,
+                              uint32_t *seed, bd_move *next)
 {
-    move moves[MG_MAX_MOVES];
-    move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
+    bd_move moves[MG_MAX_MOVES];
+    bd_move *end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
     if (!CHECK(end != 0) || end == moves)
         return 0;
     *next = moves[check_random32(seed) % (uint8_t)(end - moves)];
-    for (const move *m = moves; m != end; m++) {
+    for (const bd_move *m = moves; m != end; m++) {
         uint8_t same_ends = 0;
-        for (const move *o = moves; o != end; o++)
-            same_ends = (uint8_t)(same_ends + (o->from == m->from && move_to(o) == move_to(m)));
+        for (const bd_move *o = moves; o != end; o++)
+            same_ends = (uint8_t)(same_ends + (o->from == m->from && mg_move_to(o) == mg_move_to(m)));
         uint16_t length = pdn_write_move_among(pos, rules, m, moves, end, text, sizeof text);
         uint8_t separators = 0;
         for (uint16_t i = 0; i < length; i++)
             separators = (uint8_t)(separators + (text[i] == '-' || text[i] == 'x' || text[i] == ':'));
         uint8_t path[MG_MAX_PATH];
         uint8_t squares = same_ends == 1u ? 2u : mg_path(pos, rules, m, path);
-        move back;
+        bd_move back;
         uint8_t ok = length > 0u && length < PDN_MOVE_MAX && separators + 1u == squares &&
                      pdn_read_move_among(text, length, pos, rules, moves, end, &back) == PDN_OK &&
-                     move_equal(&back, m) && back.to == m->to;
+                     mg_move_equal(&back, m) && back.to == m->to;
         if (!CHECK(ok)) {
-            check_print_P(PSTR("    move from, to, captured: "));
+            check_print_P(PSTR("    bd_move from, to, captured: "));
             check_print_u32(m->from);
             check_print_P(PSTR(", "));
             check_print_u32(m->to);
@@ -87,11 +87,11 @@ static void test_every_legal_move_of_random_games_reads_back_as_itself(void)
 {
     uint32_t seed = 0xC0FFEE11u;
     for (uint8_t english = 0; english < 2u; english++) {
-        const struct rules *rules = rules_for(english);
+        const struct bd_rules *rules = rules_for(english);
         for (uint8_t game = 0; game < GAMES_PER_VARIANT; game++) {
-            position pos;
+            bd_position pos;
             pos_initial(&pos, rules);
-            move next;
+            bd_move next;
             for (uint8_t ply = 0; ply < MAX_PLIES && check_moves_of(&pos, rules, &seed, &next);
                  ply++)
                 mg_make(&pos, &next);
@@ -109,16 +109,16 @@ static const char russian_start_moves[] PROGMEM =
 static void test_start_moves_are_written_as_published(void)
 {
     for (uint8_t english = 0; english < 2u; english++) {
-        const struct rules *rules = rules_for(english);
+        const struct bd_rules *rules = rules_for(english);
         const char *expected = english ? english_start_moves : russian_start_moves;
-        position pos;
+        bd_position pos;
         pos_initial(&pos, rules);
-        move moves[MG_MAX_MOVES];
-        move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
+        bd_move moves[MG_MAX_MOVES];
+        bd_move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
         CHECK_EQ(end - moves, 7);
         /* Each written move is one of the published seven, each once. */
         uint8_t seen = 0;
-        for (const move *m = moves; m != end; m++) {
+        for (const bd_move *m = moves; m != end; m++) {
             uint16_t length = pdn_write_move(&pos, rules, m, text, sizeof text);
             uint8_t index = 0, found = 0;
             for (const char *p = expected; pgm_read_byte(p); index++) {
@@ -147,13 +147,13 @@ static const char two_ways_to_7[] PROGMEM = "W:W23:B10,11,18,19";
 
 static void test_captures_sharing_their_ends_are_written_and_read_as_full_paths(void)
 {
-    position pos;
+    bd_position pos;
     setup(two_ways_to_7, 1, &pos);
-    move moves[MG_MAX_MOVES];
-    move *end = mg_generate(&pos, &rules_english, moves, moves + MG_MAX_MOVES);
+    bd_move moves[MG_MAX_MOVES];
+    bd_move *end = mg_generate(&pos, &bd_rules_english, moves, moves + MG_MAX_MOVES);
     if (!CHECK_EQ(end - moves, 2))
         return;
-    move m;
+    bd_move m;
     bb32 left = BB_BIT(pdn_number_square(18)) | BB_BIT(pdn_number_square(10));
     CHECK_EQ(read_P(PSTR("23x14x7"), &pos, 1, &m), PDN_OK);
     CHECK_EQ(m.captured, left);
@@ -165,8 +165,8 @@ static void test_captures_sharing_their_ends_are_written_and_read_as_full_paths(
     CHECK_EQ(read_P(PSTR("23x14x7x16"), &pos, 1, &m), PDN_ERR_ILLEGAL);
     CHECK_EQ(read_P(PSTR("23-7"), &pos, 1, &m), PDN_ERR_ILLEGAL);
     CHECK_EQ(read_P(PSTR("23:14:7"), &pos, 1, &m), PDN_ERR_SYNTAX);
-    for (const move *o = moves; o != end; o++) {
-        pdn_write_move(&pos, &rules_english, o, text, sizeof text);
+    for (const bd_move *o = moves; o != end; o++) {
+        pdn_write_move(&pos, &bd_rules_english, o, text, sizeof text);
         CHECK(text_is_P(o->captured == left ? PSTR("23x14x7") : PSTR("23x16x7")));
     }
 }
@@ -177,14 +177,14 @@ static const char king_two_paths[] PROGMEM = "W:WKa1:Bb2,e5";
 
 static void test_any_valid_path_of_a_flying_king_capture_is_accepted(void)
 {
-    position pos;
+    bd_position pos;
     setup(king_two_paths, 0, &pos);
-    move m;
+    bd_move m;
     bb32 both = BB_BIT(pdn_file_rank_square(1, 1)) | BB_BIT(pdn_file_rank_square(4, 4));
     static const char good[] PROGMEM = "a1:f6\0a1:c3:f6\0a1:d4:f6\0a1xd4xf6\0";
     for (const char *p = good; pgm_read_byte(p); p += load_P(p) + 1u) {
         if (!CHECK(read_P(p, &pos, 0, &m) == PDN_OK && m.captured == both &&
-                   move_to(&m) == pdn_file_rank_square(5, 5)))
+                   mg_move_to(&m) == pdn_file_rank_square(5, 5)))
             note_P(p);
     }
     CHECK_EQ(read_P(PSTR("a1:e5:f6"), &pos, 0, &m), PDN_ERR_ILLEGAL);   /* lands on e5 */
@@ -210,16 +210,16 @@ static const char bad_moves[] PROGMEM =
 
 static void test_malformed_and_illegal_moves_are_rejected_and_leave_out_untouched(void)
 {
-    position positions[2];
-    pos_initial(&positions[0], &rules_russian);
-    pos_initial(&positions[1], &rules_english);
+    bd_position positions[2];
+    pos_initial(&positions[0], &bd_rules_russian);
+    pos_initial(&positions[1], &bd_rules_english);
     const char *p = bad_moves;
     while (p < bad_moves + sizeof bad_moves - 1u) {
         const char *entry = p;
         int8_t expected;
         uint8_t english;
         uint16_t n = next_corpus_entry(&p, &expected, &english);
-        move out, before;
+        bd_move out, before;
         memset(&before, 0x5A, sizeof before);
         out = before;
         int8_t status = pdn_read_move(text, n, &positions[english], rules_for(english), &out);
@@ -230,25 +230,25 @@ static void test_malformed_and_illegal_moves_are_rejected_and_leave_out_untouche
         }
     }
     /* The good ones next to them, blanks around allowed. */
-    move m;
+    bd_move m;
     CHECK_EQ(read_P(PSTR(" 12-16 "), &positions[1], 1, &m), PDN_OK);
     CHECK_EQ(read_P(PSTR("c3-d4"), &positions[0], 0, &m), PDN_OK);
 }
 
 static void test_move_writer_returns_0_and_empty_text_when_capacity_is_short(void)
 {
-    position pos;
-    pos_initial(&pos, &rules_english);
-    move moves[MG_MAX_MOVES];
-    move *end = mg_generate(&pos, &rules_english, moves, moves + MG_MAX_MOVES);
-    const move *m = moves;
-    while (m != end && !(m->from == pdn_number_square(11) && move_to(m) == pdn_number_square(15)))
+    bd_position pos;
+    pos_initial(&pos, &bd_rules_english);
+    bd_move moves[MG_MAX_MOVES];
+    bd_move *end = mg_generate(&pos, &bd_rules_english, moves, moves + MG_MAX_MOVES);
+    const bd_move *m = moves;
+    while (m != end && !(m->from == pdn_number_square(11) && mg_move_to(m) == pdn_number_square(15)))
         m++;
     if (!CHECK(m != end))
         return;
     for (uint16_t capacity = 0; capacity <= 6u; capacity++) {
         memset(text, 0x55, sizeof text);
-        uint16_t length = pdn_write_move_among(&pos, &rules_english, m, moves, end, text, capacity);
+        uint16_t length = pdn_write_move_among(&pos, &bd_rules_english, m, moves, end, text, capacity);
         CHECK_EQ(length, capacity == 6u ? 5u : 0u);
         CHECK_EQ(text[0], capacity == 0 ? 0x55 : capacity == 6u ? '1' : 0);
         CHECK_EQ(text[capacity], 0x55);

@@ -18,11 +18,11 @@ static const uint32_t published_english[SIM_DEPTH + 1] PROGMEM = {
     1, 7, 49, 302, 1469, 7361, 36768,
 };
 
-static move stack[STACK_MOVES];
+static bd_move stack[STACK_MOVES];
 
-static void check_perft_from_start(const struct rules *rules, const uint32_t *published_P)
+static void check_perft_from_start(const struct bd_rules *rules, const uint32_t *published_P)
 {
-    position start;
+    bd_position start;
     pos_initial(&start, rules);
     for (uint8_t depth = 1; depth <= SIM_DEPTH; depth++) {
         uint64_t leaves = perft(&start, rules, depth, stack, stack + STACK_MOVES);
@@ -37,19 +37,19 @@ static void check_perft_from_start(const struct rules *rules, const uint32_t *pu
 
 static void test_russian_perft_to_depth_6_matches_published_counts(void)
 {
-    check_perft_from_start(&rules_russian, published_russian);
+    check_perft_from_start(&bd_rules_russian, published_russian);
 }
 
 static void test_english_perft_to_depth_6_matches_published_counts(void)
 {
-    check_perft_from_start(&rules_english, published_english);
+    check_perft_from_start(&bd_rules_english, published_english);
 }
 
 static void test_perft_reports_a_move_stack_too_small(void)
 {
-    position start;
-    pos_initial(&start, &rules_english);
-    CHECK_EQ(perft(&start, &rules_english, 3, stack, stack + 4) == PERFT_OVERFLOW, 1);
+    bd_position start;
+    pos_initial(&start, &bd_rules_english);
+    CHECK_EQ(perft(&start, &bd_rules_english, 3, stack, stack + 4) == PERFT_OVERFLOW, 1);
 }
 
 int main(void)

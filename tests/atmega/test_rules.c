@@ -9,22 +9,22 @@
 
 #define SQ(name) BB_SQUARE((uint8_t)((name)[0] - 'a'), (uint8_t)((name)[1] - '1'))
 
-static move moves[MG_MAX_MOVES];
-static move *moves_end;
+static bd_move moves[MG_MAX_MOVES];
+static bd_move *moves_end;
 
-static void setup(position *pos, uint8_t side)
+static void setup(bd_position *pos, uint8_t side)
 {
     pos_clear(pos, side);
 }
 
-static void put(position *pos, uint8_t colour, uint8_t king, uint8_t square)
+static void put(bd_position *pos, uint8_t colour, uint8_t king, uint8_t square)
 {
     pos->pieces[colour] |= BB_BIT(square);
     if (!king)
         pos->men[colour] |= BB_BIT(square);
 }
 
-static uint8_t generate(const position *pos, const struct rules *rules)
+static uint8_t generate(const bd_position *pos, const struct bd_rules *rules)
 {
     moves_end = mg_generate(pos, rules, moves, moves + MG_MAX_MOVES);
     CHECK(moves_end != 0);
@@ -34,8 +34,8 @@ static uint8_t generate(const position *pos, const struct rules *rules)
 /* True when the generated list holds from -> to taking exactly captured. */
 static uint8_t has_move(uint8_t from, uint8_t to, bb32 captured)
 {
-    for (const move *m = moves; m < moves_end; m++)
-        if (m->from == from && move_to(m) == to && m->captured == captured)
+    for (const bd_move *m = moves; m < moves_end; m++)
+        if (m->from == from && mg_move_to(m) == to && m->captured == captured)
             return 1;
     return 0;
 }
@@ -43,13 +43,13 @@ static uint8_t has_move(uint8_t from, uint8_t to, bb32 captured)
 /* A man on c3 can take d4; the man on a1 may not make its quiet move. */
 static void test_capture_is_mandatory(void)
 {
-    for (uint8_t variant = 0; variant < VARIANT_COUNT; variant++) {
-        position pos;
-        setup(&pos, WHITE);
-        put(&pos, WHITE, 0, SQ("c3"));
-        put(&pos, WHITE, 0, SQ("a1"));
-        put(&pos, BLACK, 0, SQ("d4"));
-        CHECK_EQ(generate(&pos, rules_of(variant)), 1);
+    for (uint8_t variant = 0; variant < BD_VARIANT_COUNT; variant++) {
+        bd_position pos;
+        setup(&pos, BD_WHITE);
+        put(&pos, BD_WHITE, 0, SQ("c3"));
+        put(&pos, BD_WHITE, 0, SQ("a1"));
+        put(&pos, BD_BLACK, 0, SQ("d4"));
+        CHECK_EQ(generate(&pos, bd_rules_of(variant)), 1);
         CHECK(has_move(SQ("c3"), SQ("e5"), BB_BIT(SQ("d4"))));
     }
 }
@@ -59,13 +59,13 @@ static void test_capture_is_mandatory(void)
  * forward steps e5-d6 and e5-f6 remain. */
 static void test_only_russian_men_capture_backwards(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 0, SQ("e5"));
-    put(&pos, BLACK, 0, SQ("d4"));
-    CHECK_EQ(generate(&pos, &rules_russian), 1);
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 0, SQ("e5"));
+    put(&pos, BD_BLACK, 0, SQ("d4"));
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 1);
     CHECK(has_move(SQ("e5"), SQ("c3"), BB_BIT(SQ("d4"))));
-    CHECK_EQ(generate(&pos, &rules_english), 2);
+    CHECK_EQ(generate(&pos, &bd_rules_english), 2);
     CHECK(has_move(SQ("e5"), SQ("d6"), 0));
     CHECK(has_move(SQ("e5"), SQ("f6"), 0));
 }
@@ -75,20 +75,20 @@ static void test_only_russian_men_capture_backwards(void)
  * moves, both promoting).  English: the move ends on d8 (one move). */
 static void test_promotion_in_the_middle_of_a_capture(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 0, SQ("b6"));
-    put(&pos, BLACK, 0, SQ("c7"));
-    put(&pos, BLACK, 0, SQ("f6"));
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 0, SQ("b6"));
+    put(&pos, BD_BLACK, 0, SQ("c7"));
+    put(&pos, BD_BLACK, 0, SQ("f6"));
     bb32 both = BB_BIT(SQ("c7")) | BB_BIT(SQ("f6"));
-    CHECK_EQ(generate(&pos, &rules_russian), 2);
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 2);
     CHECK(has_move(SQ("b6"), SQ("g5"), both));
     CHECK(has_move(SQ("b6"), SQ("h4"), both));
-    for (const move *m = moves; m < moves_end; m++)
-        CHECK(move_promotes(m));
-    CHECK_EQ(generate(&pos, &rules_english), 1);
+    for (const bd_move *m = moves; m < moves_end; m++)
+        CHECK(mg_move_promotes(m));
+    CHECK_EQ(generate(&pos, &bd_rules_english), 1);
     CHECK(has_move(SQ("b6"), SQ("d8"), BB_BIT(SQ("c7"))));
-    CHECK(move_promotes(&moves[0]));
+    CHECK(mg_move_promotes(&moves[0]));
 }
 
 /* A king on a1 and a black man on c3, the long diagonal empty beyond: the
@@ -96,28 +96,28 @@ static void test_promotion_in_the_middle_of_a_capture(void)
  * jumps to d4 (1 move). */
 static void test_flying_king_chooses_any_landing_square(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 1, SQ("a1"));
-    put(&pos, BLACK, 0, SQ("c3"));
-    CHECK_EQ(generate(&pos, &rules_russian), 5);
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 1, SQ("a1"));
+    put(&pos, BD_BLACK, 0, SQ("c3"));
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 5);
     static const char landings[][3] = { "d4", "e5", "f6", "g7", "h8" };
     for (uint8_t i = 0; i < 5u; i++)
         CHECK(has_move(SQ("a1"), SQ(landings[i]), BB_BIT(SQ("c3"))));
-    CHECK_EQ(generate(&pos, &rules_english), 1);
+    CHECK_EQ(generate(&pos, &bd_rules_english), 1);
 }
 
 /* As above plus a black man on f4: only from e5 can the king go on (e5:f4,
  * landing g3 or h2), so it must land there: two moves, each taking both. */
 static void test_flying_king_must_land_where_it_can_go_on(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 1, SQ("a1"));
-    put(&pos, BLACK, 0, SQ("c3"));
-    put(&pos, BLACK, 0, SQ("f4"));
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 1, SQ("a1"));
+    put(&pos, BD_BLACK, 0, SQ("c3"));
+    put(&pos, BD_BLACK, 0, SQ("f4"));
     bb32 both = BB_BIT(SQ("c3")) | BB_BIT(SQ("f4"));
-    CHECK_EQ(generate(&pos, &rules_russian), 2);
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 2);
     CHECK(has_move(SQ("a1"), SQ("g3"), both));
     CHECK(has_move(SQ("a1"), SQ("h2"), both));
 }
@@ -129,23 +129,23 @@ static void test_flying_king_must_land_where_it_can_go_on(void)
  * on the square beyond (e1 one way round, c1 the other): three moves. */
 static void test_capture_loop_in_two_orders_is_one_move(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 1, SQ("d2"));
-    put(&pos, BLACK, 0, SQ("c3"));
-    put(&pos, BLACK, 0, SQ("e3"));
-    put(&pos, BLACK, 0, SQ("c5"));
-    put(&pos, BLACK, 0, SQ("e5"));
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 1, SQ("d2"));
+    put(&pos, BD_BLACK, 0, SQ("c3"));
+    put(&pos, BD_BLACK, 0, SQ("e3"));
+    put(&pos, BD_BLACK, 0, SQ("c5"));
+    put(&pos, BD_BLACK, 0, SQ("e5"));
     bb32 all = BB_BIT(SQ("c3")) | BB_BIT(SQ("e3")) | BB_BIT(SQ("c5")) | BB_BIT(SQ("e5"));
-    CHECK_EQ(generate(&pos, &rules_english), 1);
+    CHECK_EQ(generate(&pos, &bd_rules_english), 1);
     CHECK(has_move(SQ("d2"), SQ("d2"), all));
-    CHECK_EQ(generate(&pos, &rules_russian), 3);
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 3);
     CHECK(has_move(SQ("d2"), SQ("d2"), all));
     CHECK(has_move(SQ("d2"), SQ("e1"), all));
     CHECK(has_move(SQ("d2"), SQ("c1"), all));
     /* A Russian man goes round too (men capture backwards), ending on d2. */
-    pos.men[WHITE] |= BB_BIT(SQ("d2"));
-    CHECK_EQ(generate(&pos, &rules_russian), 1);
+    pos.men[BD_WHITE] |= BB_BIT(SQ("d2"));
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 1);
     CHECK(has_move(SQ("d2"), SQ("d2"), all));
 }
 
@@ -165,18 +165,18 @@ static void test_capture_loop_in_two_orders_is_one_move(void)
  * so e3 blocks and no move takes five. */
 static void test_turkish_strike_jumped_pieces_block_until_the_move_ends(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 1, SQ("d2"));
-    put(&pos, BLACK, 0, SQ("c3"));
-    put(&pos, BLACK, 0, SQ("e3"));
-    put(&pos, BLACK, 0, SQ("c5"));
-    put(&pos, BLACK, 0, SQ("e5"));
-    put(&pos, BLACK, 0, SQ("g5"));
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 1, SQ("d2"));
+    put(&pos, BD_BLACK, 0, SQ("c3"));
+    put(&pos, BD_BLACK, 0, SQ("e3"));
+    put(&pos, BD_BLACK, 0, SQ("c5"));
+    put(&pos, BD_BLACK, 0, SQ("e5"));
+    put(&pos, BD_BLACK, 0, SQ("g5"));
     bb32 c3 = BB_BIT(SQ("c3")), e3 = BB_BIT(SQ("e3")), c5 = BB_BIT(SQ("c5"));
     bb32 e5 = BB_BIT(SQ("e5")), g5 = BB_BIT(SQ("g5"));
     bb32 diamond = c3 | e3 | c5 | e5;
-    CHECK_EQ(generate(&pos, &rules_russian), 6);
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 6);
     CHECK(has_move(SQ("d2"), SQ("h6"), c3 | c5 | e5 | g5));
     CHECK(has_move(SQ("d2"), SQ("d2"), diamond));
     CHECK(has_move(SQ("d2"), SQ("c1"), diamond));
@@ -188,14 +188,14 @@ static void test_turkish_strike_jumped_pieces_block_until_the_move_ends(void)
 /* Quiet moves of a Russian king run to the first piece in each direction. */
 static void test_flying_king_quiet_moves_stop_at_the_first_piece(void)
 {
-    position pos;
-    setup(&pos, WHITE);
-    put(&pos, WHITE, 1, SQ("c1"));
-    put(&pos, WHITE, 0, SQ("f4"));
-    put(&pos, BLACK, 0, SQ("h8"));
+    bd_position pos;
+    setup(&pos, BD_WHITE);
+    put(&pos, BD_WHITE, 1, SQ("c1"));
+    put(&pos, BD_WHITE, 0, SQ("f4"));
+    put(&pos, BD_BLACK, 0, SQ("h8"));
     /* c1: up-left b2, a3 (2); up-right d2, e3 then f4 is own (2); the man
      * on f4: f4-e5, f4-g5 (2). */
-    CHECK_EQ(generate(&pos, &rules_russian), 6);
+    CHECK_EQ(generate(&pos, &bd_rules_russian), 6);
     CHECK(!has_move(SQ("c1"), SQ("g5"), 0));
 }
 

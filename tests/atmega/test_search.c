@@ -15,13 +15,13 @@
 #include "engine/search.h"
 
 static struct search_workspace work;
-static struct game game;
+static struct bd_game game;
 static struct search_result result;
 /* Room for the FENs below; the moves of the small positions here. */
 #define TEXT_MAX 48u
 #define MOVES_MAX 24u
 static char text[TEXT_MAX];
-static move moves[MOVES_MAX];
+static bd_move moves[MOVES_MAX];
 
 /* Copies a flash string to text and returns its length. */
 static uint16_t load_P(const char *s_P)
@@ -32,9 +32,9 @@ static uint16_t load_P(const char *s_P)
     return n;
 }
 
-static uint8_t set_fen(const struct rules *rules, const char *fen_P)
+static uint8_t set_fen(const struct bd_rules *rules, const char *fen_P)
 {
-    position pos;
+    bd_position pos;
     if (!CHECK_EQ(pdn_read_fen(text, load_P(fen_P), rules, &pos), PDN_OK))
         return 0;
     game_set_position(&game, rules, &pos);
@@ -49,9 +49,9 @@ static uint8_t search_to(uint8_t depth)
 
 /* Reads a PDN move of game.pos (pdn_read_move would take 768 bytes of
  * stack: the legal moves go to moves[] instead). */
-static uint8_t read_move(const char *move_P, move *out)
+static uint8_t read_move(const char *move_P, bd_move *out)
 {
-    move *end = mg_generate(&game.pos, game.rules, moves, moves + MOVES_MAX);
+    bd_move *end = mg_generate(&game.pos, game.rules, moves, moves + MOVES_MAX);
     return CHECK(end != 0) &&
            CHECK_EQ(pdn_read_move_among(text, load_P(move_P), &game.pos, game.rules, moves,
                                         end, out), PDN_OK);
@@ -60,10 +60,10 @@ static uint8_t read_move(const char *move_P, move *out)
 /* True when the result's best move is the PDN move text_P. */
 static uint8_t best_is(const char *move_P)
 {
-    move expected;
+    bd_move expected;
     if (!read_move(move_P, &expected))
         return 0;
-    if (CHECK(move_equal(&result.best, &expected)))
+    if (CHECK(mg_move_equal(&result.best, &expected)))
         return 1;
     check_print_P(PSTR("  expected "));
     check_print_P(move_P);
@@ -74,12 +74,12 @@ static uint8_t best_is(const char *move_P)
 /* True when every move of the PV is legal where it is played. */
 static uint8_t pv_is_legal(void)
 {
-    position pos = game.pos;
+    bd_position pos = game.pos;
     for (uint8_t i = 0; i < result.pv_length; i++) {
-        move *end = mg_generate(&pos, game.rules, moves, moves + MOVES_MAX);
+        bd_move *end = mg_generate(&pos, game.rules, moves, moves + MOVES_MAX);
         uint8_t found = 0;
-        for (move *m = moves; end && m < end; m++)
-            if (move_equal(m, &result.pv[i]) && m->captured == result.pv[i].captured)
+        for (bd_move *m = moves; end && m < end; m++)
+            if (mg_move_equal(m, &result.pv[i]) && m->captured == result.pv[i].captured)
                 found = 1;
         if (!CHECK(found))
             return 0;
@@ -95,7 +95,7 @@ static uint8_t pv_is_legal(void)
  * instead leaves the material equal. */
 static void test_russian_two_for_one_shot(void)
 {
-    if (!set_fen(&rules_russian, PSTR("W:Wd2,e3,d4,f4:Bd6,f6,a7")))
+    if (!set_fen(&bd_rules_russian, PSTR("W:Wd2,e3,d4,f4:Bd6,f6,a7")))
         return;
     CHECK_EQ(search_to(5), 1);
     best_is(PSTR("f4-e5"));
@@ -108,7 +108,7 @@ static void test_russian_two_for_one_shot(void)
  * which changes nothing here): 19-15 10x19 23x7. */
 static void test_english_two_for_one_shot(void)
 {
-    if (!set_fen(&rules_english, PSTR("W:W18,19,23,26:B5,10,11")))
+    if (!set_fen(&bd_rules_english, PSTR("W:W18,19,23,26:B5,10,11")))
         return;
     CHECK_EQ(search_to(5), 1);
     best_is(PSTR("19-15"));
@@ -123,12 +123,12 @@ static void test_english_two_for_one_shot(void)
  * makes a king.  c3-b4 or c3-d4 lose f6 (and c3-d4 worse). */
 static void test_russian_breakthrough_to_promote(void)
 {
-    if (!set_fen(&rules_russian, PSTR("W:Wc3,f6,h6:Bf8,g7,h8")))
+    if (!set_fen(&bd_rules_russian, PSTR("W:Wc3,f6,h6:Bf8,g7,h8")))
         return;
     CHECK_EQ(search_to(6), 1);
     best_is(PSTR("f6-e7"));
     CHECK(result.score >= 200);
-    CHECK(result.pv_length >= 3 && move_promotes(&result.pv[2]));
+    CHECK(result.pv_length >= 3 && mg_move_promotes(&result.pv[2]));
     pv_is_legal();
 }
 
@@ -136,7 +136,7 @@ static void test_russian_breakthrough_to_promote(void)
  * stops deepening once the win is proved. */
 static void test_mate_in_one_scores_mate_minus_one_ply(void)
 {
-    if (!set_fen(&rules_russian, PSTR("W:We3:Bf4")))
+    if (!set_fen(&bd_rules_russian, PSTR("W:We3:Bf4")))
         return;
     CHECK_EQ(search_to(8), 1);
     CHECK_EQ(result.score, SEARCH_MATE - 1);
@@ -147,7 +147,7 @@ static void test_mate_in_one_scores_mate_minus_one_ply(void)
 /* The side to move has no move: no result, has_move 0. */
 static void test_no_legal_move_returns_no_move(void)
 {
-    if (!set_fen(&rules_russian, PSTR("B:Wg1:Bh2")))
+    if (!set_fen(&bd_rules_russian, PSTR("B:Wg1:Bh2")))
         return;
     CHECK_EQ(search_to(4), 0);
     CHECK_EQ(result.has_move, 0);
@@ -158,7 +158,7 @@ static void test_no_legal_move_returns_no_move(void)
 static void test_forced_loss_scores_minus_mate(void)
 {
     /* Black h6 can only go to g5; White f4:h6 then takes it. */
-    if (!set_fen(&rules_russian, PSTR("B:Wf4,e3:Bh6")))
+    if (!set_fen(&bd_rules_russian, PSTR("B:Wf4,e3:Bh6")))
         return;
     CHECK_EQ(search_to(6), 1);
     CHECK_EQ(result.score, -(SEARCH_MATE - 2));
@@ -170,11 +170,11 @@ static void test_forced_loss_scores_minus_mate(void)
  * ply: the search scores the line as the draw it is, not as -1 king. */
 static void test_repetition_of_the_games_past_scores_a_draw(void)
 {
-    if (!set_fen(&rules_english, PSTR("W:WK29:BK1,K4")))
+    if (!set_fen(&bd_rules_english, PSTR("W:WK29:BK1,K4")))
         return;
     static const char line[4][6] PROGMEM = { "29-25", "4-8", "25-29", "8-4" };
     for (uint8_t i = 0; i < 4; i++) {
-        move m;
+        bd_move m;
         if (!read_move(line[i], &m))
             return;
         game_play(&game, &m);
@@ -182,8 +182,8 @@ static void test_repetition_of_the_games_past_scores_a_draw(void)
     CHECK_EQ(search_to(6), 1);
     CHECK_EQ(result.score, 0);
     /* Without the history the same position is simply lost material. */
-    position pos = game.pos;
-    game_set_position(&game, &rules_english, &pos);
+    bd_position pos = game.pos;
+    game_set_position(&game, &bd_rules_english, &pos);
     CHECK_EQ(search_to(6), 1);
     CHECK(result.score < -50);
 }
@@ -192,9 +192,9 @@ static void test_repetition_of_the_games_past_scores_a_draw(void)
  * by moving a king, rather than a man move that resets the count. */
 static void test_quiet_ply_limit_scores_a_draw(void)
 {
-    if (!set_fen(&rules_russian, PSTR("W:WKa1,c3:BKh8,Kf8,b8")))
+    if (!set_fen(&bd_rules_russian, PSTR("W:WKa1,c3:BKh8,Kf8,b8")))
         return;
-    game.quiet_plies = (uint8_t)(rules_russian.draw_quiet_plies - 1u);
+    game.quiet_plies = (uint8_t)(bd_rules_russian.draw_quiet_plies - 1u);
     CHECK_EQ(search_to(4), 1);
     CHECK_EQ(result.score, 0);
     CHECK(bb_bit(result.best.from) == BB_BIT(BB_SQUARE(0, 0)));
@@ -202,16 +202,16 @@ static void test_quiet_ply_limit_scores_a_draw(void)
 
 static void test_depth_limit_is_the_last_iteration(void)
 {
-    game_new(&game, &rules_english);
+    game_new(&game, &bd_rules_english);
     CHECK_EQ(search_to(5), 1);
     CHECK_EQ(result.depth, 5);
-    CHECK(result.pv_length >= 1 && move_equal(&result.pv[0], &result.best));
+    CHECK(result.pv_length >= 1 && mg_move_equal(&result.pv[0], &result.best));
     pv_is_legal();
 }
 
 static void test_node_limit_is_respected(void)
 {
-    game_new(&game, &rules_russian);
+    game_new(&game, &bd_rules_russian);
     struct search_limits limits = { SEARCH_MAX_DEPTH, 500, 0, 0, 0 };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
     CHECK(result.nodes <= 500);
@@ -241,7 +241,7 @@ static void count_reports(const struct search_result *r, void *context)
 
 static void test_stop_callback_ends_the_search_with_the_last_iteration(void)
 {
-    game_new(&game, &rules_english);
+    game_new(&game, &bd_rules_english);
     struct stop_counter counter = { 0, 4, 0, 0 };
     struct search_limits limits = { SEARCH_MAX_DEPTH, 0, stop_after, count_reports, &counter };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);

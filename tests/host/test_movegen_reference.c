@@ -47,14 +47,14 @@ static const int dir_file[4] = { -1, +1, +1, -1 };
 static const int dir_rank[4] = { +1, +1, -1, -1 };
 
 static int on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
-static uint8_t colour_of(uint8_t piece) { return piece <= R_WHITE_KING ? WHITE : BLACK; }
+static uint8_t colour_of(uint8_t piece) { return piece <= R_WHITE_KING ? BD_WHITE : BD_BLACK; }
 static int is_king(uint8_t piece) { return piece == R_WHITE_KING || piece == R_BLACK_KING; }
 static uint8_t square_of(int f, int r) { return BB_SQUARE((unsigned)f, (unsigned)r); }
 static bb32 bit_of(int f, int r) { return (bb32)1u << square_of(f, r); }
-static int forward_of(uint8_t colour) { return colour == WHITE ? +1 : -1; }
-static int last_rank_of(uint8_t colour) { return colour == WHITE ? 7 : 0; }
+static int forward_of(uint8_t colour) { return colour == BD_WHITE ? +1 : -1; }
+static int last_rank_of(uint8_t colour) { return colour == BD_WHITE ? 7 : 0; }
 
-static void ref_from_position(const position *pos, ref_board *b)
+static void ref_from_position(const bd_position *pos, ref_board *b)
 {
     memset(b, 0, sizeof *b);
     for (int f = 0; f < 8; f++) {
@@ -62,16 +62,16 @@ static void ref_from_position(const position *pos, ref_board *b)
             if ((f + r) & 1)
                 continue;
             bb32 bit = bit_of(f, r);
-            if (pos->men[WHITE] & bit)        b->sq[f][r] = R_WHITE_MAN;
-            else if (pos->pieces[WHITE] & bit) b->sq[f][r] = R_WHITE_KING;
-            else if (pos->men[BLACK] & bit)    b->sq[f][r] = R_BLACK_MAN;
-            else if (pos->pieces[BLACK] & bit) b->sq[f][r] = R_BLACK_KING;
+            if (pos->men[BD_WHITE] & bit)        b->sq[f][r] = R_WHITE_MAN;
+            else if (pos->pieces[BD_WHITE] & bit) b->sq[f][r] = R_WHITE_KING;
+            else if (pos->men[BD_BLACK] & bit)    b->sq[f][r] = R_BLACK_MAN;
+            else if (pos->pieces[BD_BLACK] & bit) b->sq[f][r] = R_BLACK_KING;
         }
     }
     b->side = pos->side;
 }
 
-static void ref_to_position(const ref_board *b, position *pos)
+static void ref_to_position(const ref_board *b, bd_position *pos)
 {
     pos_clear(pos, b->side);
     for (int f = 0; f < 8; f++) {
@@ -220,7 +220,7 @@ static void walk_from(ref_walk *w, int f, int r, int king, int promoted, bb32 ca
 static int ref_generate(const ref_board *b, uint8_t variant, ref_move *moves)
 {
     int count = 0;
-    int russian = variant == VARIANT_RUSSIAN;
+    int russian = variant == BD_VARIANT_RUSSIAN;
     uint8_t us = b->side;
 
     /* Captures, mandatory when there is one. */
@@ -284,7 +284,7 @@ static void ref_make(ref_board *b, const ref_move *m)
     if (m->promotes)
         p = p == R_WHITE_MAN ? R_WHITE_KING : R_BLACK_KING;
     b->sq[tf][tr] = p;
-    b->side = OTHER_COLOUR(b->side);
+    b->side = BD_OTHER_COLOUR(b->side);
 }
 
 static uint64_t ref_perft(const ref_board *b, uint8_t variant, int depth)
@@ -313,14 +313,14 @@ static void square_name(uint8_t sq, char out[3])
     out[2] = 0;
 }
 
-static void print_board(const position *pos, uint8_t variant)
+static void print_board(const bd_position *pos, uint8_t variant)
 {
     ref_board b;
     ref_from_position(pos, &b);
     printf("  %s, %s to move; white %08lx (men %08lx), black %08lx (men %08lx)\n",
-           variant_names[variant], pos->side == WHITE ? "White" : "Black",
-           (unsigned long)pos->pieces[WHITE], (unsigned long)pos->men[WHITE],
-           (unsigned long)pos->pieces[BLACK], (unsigned long)pos->men[BLACK]);
+           variant_names[variant], pos->side == BD_WHITE ? "White" : "Black",
+           (unsigned long)pos->pieces[BD_WHITE], (unsigned long)pos->men[BD_WHITE],
+           (unsigned long)pos->pieces[BD_BLACK], (unsigned long)pos->men[BD_BLACK]);
     for (int r = 7; r >= 0; r--) {
         printf("  %d |", r + 1);
         for (int f = 0; f < 8; f++) {
@@ -362,9 +362,9 @@ static int compare_moves(const void *pa, const void *pb)
     return 0;
 }
 
-static ref_move from_library(const move *m)
+static ref_move from_library(const bd_move *m)
 {
-    ref_move r = { m->from, move_to(m), move_promotes(m) ? 1u : 0u, m->captured };
+    ref_move r = { m->from, mg_move_to(m), mg_move_promotes(m) ? 1u : 0u, m->captured };
     return r;
 }
 
@@ -379,7 +379,7 @@ static int in_list(const ref_move *m, const ref_move *list, int n)
 /* Stop reporting after a few failures; one readable dump is what helps. */
 static int dumps_left = 3;
 
-static void dump_difference(const position *pos, uint8_t variant, const char *what,
+static void dump_difference(const bd_position *pos, uint8_t variant, const char *what,
                             const ref_move *lib, int nlib, const ref_move *ref, int nref)
 {
     if (dumps_left <= 0)
@@ -408,20 +408,20 @@ static void dump_difference(const position *pos, uint8_t variant, const char *wh
  * man jumps two squares (forward only in English), a Russian king any
  * distance; the piece is promoted where the rules say; the path takes the
  * move's pieces, ends on move.to, and could not have gone on from there. */
-static int path_is_legal(const position *pos, uint8_t variant, const move *m,
+static int path_is_legal(const bd_position *pos, uint8_t variant, const bd_move *m,
                          const uint8_t *path, uint8_t n)
 {
     ref_walk w;
     ref_from_position(pos, &w.board);
     w.colour = pos->side;
-    w.russian = variant == VARIANT_RUSSIAN;
-    if (n < 2 || n > MG_MAX_PATH || path[0] != m->from || path[n - 1] != move_to(m))
+    w.russian = variant == BD_VARIANT_RUSSIAN;
+    if (n < 2 || n > MG_MAX_PATH || path[0] != m->from || path[n - 1] != mg_move_to(m))
         return 0;
     int f = bb_file(path[0]), r = bb_rank(path[0]);
     uint8_t p = w.board.sq[f][r];
     if (p == R_EMPTY || colour_of(p) != w.colour)
         return 0;
-    if (!move_is_capture(m)) {
+    if (!mg_move_is_capture(m)) {
         return n == 2;
     }
     w.board.sq[f][r] = R_EMPTY;
@@ -464,16 +464,16 @@ static int path_is_legal(const position *pos, uint8_t variant, const move *m,
                 king = 1;
         }
     }
-    if (captured != m->captured || promoted != (move_promotes(m) ? 1 : 0))
+    if (captured != m->captured || promoted != (mg_move_promotes(m) ? 1 : 0))
         return 0;
     if (promoted && !w.russian)
         return 1;
     return !can_capture(&w, f, r, king, captured);
 }
 
-static const struct rules *rules_for(uint8_t variant)
+static const struct bd_rules *rules_for(uint8_t variant)
 {
-    return rules_of(variant);
+    return bd_rules_of(variant);
 }
 
 /* What the comparisons covered, printed at the end: a test that passes
@@ -519,18 +519,18 @@ static void count_coverage(const ref_move *ref, int nref)
  * promotion flags, mg_count, mg_has_capture and every capture's path.
  * Returns 1 when they agree. */
 
-static int compare_position(const position *pos, uint8_t variant)
+static int compare_position(const bd_position *pos, uint8_t variant)
 {
-    static move lib_moves[MG_MAX_MOVES * 2];
+    static bd_move lib_moves[MG_MAX_MOVES * 2];
     static ref_move lib[MG_MAX_MOVES * 2], ref[REF_MAX_MOVES];
-    const struct rules *rules = rules_for(variant);
+    const struct bd_rules *rules = rules_for(variant);
     ref_board b;
     ref_from_position(pos, &b);
     int nref = ref_generate(&b, variant, ref);
     count_coverage(ref, nref);
     qsort(ref, (size_t)nref, sizeof ref[0], compare_moves);
 
-    move *end = mg_generate(pos, rules, lib_moves, lib_moves + MG_MAX_MOVES * 2);
+    bd_move *end = mg_generate(pos, rules, lib_moves, lib_moves + MG_MAX_MOVES * 2);
     if (!CHECK(end != NULL)) {
         dump_difference(pos, variant, "mg_generate overflowed", NULL, 0, ref, nref);
         return 0;
@@ -548,7 +548,7 @@ static int compare_position(const position *pos, uint8_t variant)
         return 0;
     }
 
-    static move scratch[MG_MAX_MOVES * 2];
+    static bd_move scratch[MG_MAX_MOVES * 2];
     uint16_t counted = mg_count(pos, rules, scratch, scratch + MG_MAX_MOVES * 2);
     if (!CHECK_EQ(counted, nref)) {
         dump_difference(pos, variant, "mg_count", lib, nlib, ref, nref);
@@ -566,7 +566,7 @@ static int compare_position(const position *pos, uint8_t variant)
     /* Nothing silently dropped: exactly enough room works, one less fails
      * (mg_count may then overflow, but never miscount). */
     if (nref > 0) {
-        move *tight = mg_generate(pos, rules, lib_moves, lib_moves + nref);
+        bd_move *tight = mg_generate(pos, rules, lib_moves, lib_moves + nref);
         CHECK(tight == lib_moves + nref);
         CHECK(mg_generate(pos, rules, lib_moves, lib_moves + nref - 1) == NULL);
         uint16_t short_count = mg_count(pos, rules, scratch, scratch + nref - 1);
@@ -604,18 +604,18 @@ static int compare_position(const position *pos, uint8_t variant)
  * `compare` is set and keeping every keep_every-th position in keep[].
  * Returns 0 on a mismatch. */
 static int random_game(uint8_t variant, uint32_t *rng, int max_plies, int compare,
-                       position *keep, int *nkeep, int keep_max, int keep_every)
+                       bd_position *keep, int *nkeep, int keep_max, int keep_every)
 {
-    const struct rules *rules = rules_for(variant);
-    position pos;
+    const struct bd_rules *rules = rules_for(variant);
+    bd_position pos;
     pos_initial(&pos, rules);
     for (int ply = 0; ply < max_plies; ply++) {
         if (compare && !compare_position(&pos, variant))
             return 0;
         if (keep && *nkeep < keep_max && ply % keep_every == keep_every - 1)
             keep[(*nkeep)++] = pos;
-        move moves[MG_MAX_MOVES];
-        move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
+        bd_move moves[MG_MAX_MOVES];
+        bd_move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
         if (end == NULL || end == moves)
             break;
         uint32_t n = (uint32_t)(end - moves);
@@ -628,7 +628,7 @@ static int random_game(uint8_t variant, uint32_t *rng, int max_plies, int compar
 
 /* A random position: the given numbers of men and kings per side on random
  * squares, men never on the rank where they would have been promoted. */
-static void random_position(position *pos, uint32_t *rng, const int men[2], const int kings[2])
+static void random_position(bd_position *pos, uint32_t *rng, const int men[2], const int kings[2])
 {
     pos_clear(pos, (uint8_t)(check_random32(rng) & 1u));
     for (uint8_t c = 0; c < 2; c++) {
@@ -657,7 +657,7 @@ static int random_between(uint32_t *rng, int lo, int hi)
 
 /* Builds a position from a diagram, rank 8 first, one character per square
  * of a row of 8 ('.' or ' ' empty, w/b men, W/B kings). */
-static void position_from_diagram(position *pos, uint8_t side, const char *rows[8])
+static void position_from_diagram(bd_position *pos, uint8_t side, const char *rows[8])
 {
     ref_board b;
     memset(&b, 0, sizeof b);
@@ -686,7 +686,7 @@ static uint8_t sq_named(const char *name)
 /* Both generators must give exactly these moves, each written as from, to,
  * then "x" if the man is promoted, then the captured squares: "a1 h2 c3 g3"
  * is a1:h2 taking c3 and g3, "b6 g5 x c7 f6" a man promoted on the way. */
-static void expect_moves(const position *pos, uint8_t variant, int n, const char *const *spec)
+static void expect_moves(const bd_position *pos, uint8_t variant, int n, const char *const *spec)
 {
     ref_move want[32];
     for (int i = 0; i < n; i++) {
@@ -730,12 +730,12 @@ static void test_reference_perft_matches_published_counts(void)
     static const uint64_t russian[] = { 7, 49, 302, 1469, 7482, 37986, 190146 };
     static const uint64_t english[] = { 7, 49, 302, 1469, 7361, 36768, 179740 };
     for (uint8_t v = 0; v < 2; v++) {
-        position pos;
+        bd_position pos;
         ref_board b;
         pos_initial(&pos, rules_for(v));
         ref_from_position(&pos, &b);
         for (int d = 1; d <= 7; d++)
-            CHECK_EQ(ref_perft(&b, v, d), v == VARIANT_RUSSIAN ? russian[d - 1] : english[d - 1]);
+            CHECK_EQ(ref_perft(&b, v, d), v == BD_VARIANT_RUSSIAN ? russian[d - 1] : english[d - 1]);
     }
 }
 
@@ -743,7 +743,7 @@ static void test_reference_board_round_trips_through_position(void)
 {
     uint32_t rng = 0x1234567u;
     for (int i = 0; i < 1000; i++) {
-        position pos, back;
+        bd_position pos, back;
         const int men[2] = { random_between(&rng, 0, 10), random_between(&rng, 0, 10) };
         const int kings[2] = { random_between(&rng, 0, 4), random_between(&rng, 0, 4) };
         random_position(&pos, &rng, men, kings);
@@ -770,12 +770,12 @@ static void test_flying_king_must_land_where_capture_continues(void)
         "........",
         "W.......",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = { "a1 h2 c3 g3" };
-    expect_moves(&pos, VARIANT_RUSSIAN, 1, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 1, russian);
     static const char *const english[] = { "a1 b2" };
-    expect_moves(&pos, VARIANT_ENGLISH, 1, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 1, english);
 }
 
 static void test_flying_king_without_continuation_lands_anywhere_beyond(void)
@@ -790,12 +790,12 @@ static void test_flying_king_without_continuation_lands_anywhere_beyond(void)
         "........",
         "W.......",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = {
         "a1 d4 c3", "a1 e5 c3", "a1 f6 c3", "a1 g7 c3", "a1 h8 c3",
     };
-    expect_moves(&pos, VARIANT_RUSSIAN, 5, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 5, russian);
 }
 
 static void test_turkish_strike_jumped_piece_blocks_the_king(void)
@@ -816,10 +816,10 @@ static void test_turkish_strike_jumped_piece_blocks_the_king(void)
         ".....b..",
         "W.......",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = { "a1 g1 c3 f2", "a1 e1 c3 f4 f2" };
-    expect_moves(&pos, VARIANT_RUSSIAN, 2, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 2, russian);
 }
 
 static void test_flying_king_loop_may_end_on_its_own_square(void)
@@ -841,14 +841,14 @@ static void test_flying_king_loop_may_end_on_its_own_square(void)
         ".b......",
         "..W.....",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = {
         "c1 f2 b2 b4 e3", "c1 g1 b2 b4 e3", "c1 d2 b2 b4 e3 e5", "c1 c1 b2 b4 e3 e5",
     };
-    expect_moves(&pos, VARIANT_RUSSIAN, 4, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 4, russian);
     static const char *const english[] = { "c1 c5 b2 b4" };
-    expect_moves(&pos, VARIANT_ENGLISH, 1, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 1, english);
 }
 
 static void test_russian_man_promotes_mid_capture_and_goes_on_as_king(void)
@@ -865,12 +865,12 @@ static void test_russian_man_promotes_mid_capture_and_goes_on_as_king(void)
         "........",
         "........",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = { "b6 g5 x c7 f6", "b6 h4 x c7 f6" };
-    expect_moves(&pos, VARIANT_RUSSIAN, 2, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 2, russian);
     static const char *const english[] = { "b6 d8 x c7" };
-    expect_moves(&pos, VARIANT_ENGLISH, 1, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 1, english);
 }
 
 static void test_black_man_promotes_mid_capture(void)
@@ -887,12 +887,12 @@ static void test_black_man_promotes_mid_capture(void)
         ".....w..",
         "........",
     };
-    position pos;
-    position_from_diagram(&pos, BLACK, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_BLACK, rows);
     static const char *const russian[] = { "g3 b4 x f2 c3", "g3 a5 x f2 c3" };
-    expect_moves(&pos, VARIANT_RUSSIAN, 2, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 2, russian);
     static const char *const english[] = { "g3 e1 x f2" };
-    expect_moves(&pos, VARIANT_ENGLISH, 1, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 1, english);
 }
 
 static void test_man_captures_backwards_only_in_russian(void)
@@ -908,12 +908,12 @@ static void test_man_captures_backwards_only_in_russian(void)
         "........",
         "........",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const russian[] = { "d4 b2 c3" };
-    expect_moves(&pos, VARIANT_RUSSIAN, 1, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 1, russian);
     static const char *const english[] = { "d4 c5", "d4 e5" };
-    expect_moves(&pos, VARIANT_ENGLISH, 2, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 2, english);
 }
 
 static void test_english_king_short_jump_in_all_directions(void)
@@ -929,16 +929,16 @@ static void test_english_king_short_jump_in_all_directions(void)
         "........",
         "........",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
     static const char *const english[] = { "d4 b6 c5", "d4 f2 e3" };
-    expect_moves(&pos, VARIANT_ENGLISH, 2, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 2, english);
     /* Russian: c5 -> b6, a7; e3 -> f2, g1; and up-right the king flies
      * over e5 to take f6 onto g7 or h8. */
     static const char *const russian[] = {
         "d4 b6 c5", "d4 a7 c5", "d4 f2 e3", "d4 g1 e3", "d4 g7 f6", "d4 h8 f6",
     };
-    expect_moves(&pos, VARIANT_RUSSIAN, 6, russian);
+    expect_moves(&pos, BD_VARIANT_RUSSIAN, 6, russian);
 }
 
 static void test_same_pieces_by_two_paths_is_one_move(void)
@@ -958,11 +958,11 @@ static void test_same_pieces_by_two_paths_is_one_move(void)
         "...b.b..",
         "....W...",
     };
-    position pos;
-    position_from_diagram(&pos, WHITE, rows);
-    CHECK(compare_position(&pos, VARIANT_RUSSIAN));
+    bd_position pos;
+    position_from_diagram(&pos, BD_WHITE, rows);
+    CHECK(compare_position(&pos, BD_VARIANT_RUSSIAN));
     static const char *const english[] = { "e1 e1 d2 d4 f4 f2" };
-    expect_moves(&pos, VARIANT_ENGLISH, 1, english);
+    expect_moves(&pos, BD_VARIANT_ENGLISH, 1, english);
 }
 
 static void test_movegen_matches_reference_in_random_games(void)
@@ -984,7 +984,7 @@ static void compare_random_positions(uint32_t seed, int count, int men_min, int 
     for (uint8_t v = 0; v < 2; v++) {
         uint32_t rng = seed + v;
         for (int i = 0; i < count; i++) {
-            position pos;
+            bd_position pos;
             const int men[2] = { random_between(&rng, men_min, men_max),
                                  random_between(&rng, men_min, men_max) };
             const int kings[2] = { random_between(&rng, kings_min, kings_max),
@@ -1015,13 +1015,13 @@ static void test_movegen_matches_reference_for_lone_kings_among_many_pieces(void
     for (uint8_t v = 0; v < 2; v++) {
         uint32_t rng = 0x10E1CAFEu + v;
         for (int i = 0; i < 40000; i++) {
-            position pos;
+            bd_position pos;
             uint8_t us = (uint8_t)(check_random32(&rng) & 1u);
             int men[2], kings[2];
             men[us] = random_between(&rng, 0, 1);
             kings[us] = random_between(&rng, 1, 2);
-            men[OTHER_COLOUR(us)] = random_between(&rng, 4, 10);
-            kings[OTHER_COLOUR(us)] = random_between(&rng, 0, 3);
+            men[BD_OTHER_COLOUR(us)] = random_between(&rng, 4, 10);
+            kings[BD_OTHER_COLOUR(us)] = random_between(&rng, 0, 3);
             random_position(&pos, &rng, men, kings);
             pos.side = us;
             if (!compare_position(&pos, v))
@@ -1037,7 +1037,7 @@ static void test_movegen_matches_reference_for_men_next_to_promotion(void)
     for (uint8_t v = 0; v < 2; v++) {
         uint32_t rng = 0x9A0Du + v;
         for (int i = 0; i < 30000; i++) {
-            position pos;
+            bd_position pos;
             pos_clear(&pos, (uint8_t)(check_random32(&rng) & 1u));
             for (int k = 0; k < 14; k++) {
                 uint8_t sq = (uint8_t)(check_random32(&rng) & 31u);
@@ -1046,11 +1046,11 @@ static void test_movegen_matches_reference_for_men_next_to_promotion(void)
                 if (pos_occupied(&pos) & bit)
                     continue;
                 /* White men mostly high, black men mostly low. */
-                uint8_t c = (check_random32(&rng) & 1u) ? WHITE : BLACK;
+                uint8_t c = (check_random32(&rng) & 1u) ? BD_WHITE : BD_BLACK;
                 int king = (check_random32(&rng) % 6u) == 0;
                 if (!king && (pos_promotion_rank(c) & bit))
                     continue;
-                if (!king && (c == WHITE ? rank < 3 : rank > 4) && (check_random32(&rng) & 3u))
+                if (!king && (c == BD_WHITE ? rank < 3 : rank > 4) && (check_random32(&rng) & 3u))
                     continue;
                 pos.pieces[c] |= bit;
                 if (!king)
@@ -1082,16 +1082,16 @@ static void test_movegen_matches_reference_on_every_lattice_of_victims(void)
                         continue;   /* the attacker's rank parity */
                     for (uint8_t us = 0; us < 2; us++) {
                         for (int king = 0; king < 2; king++) {
-                            position pos;
+                            bd_position pos;
                             pos_clear(&pos, us);
                             for (int k = 0; k < 9; k++)
                                 if (subset & (1u << k))
-                                    pos.pieces[OTHER_COLOUR(us)] |=
+                                    pos.pieces[BD_OTHER_COLOUR(us)] |=
                                         (bb32)1u << sq_named(lattice[l][k]);
                             /* Victims are men or kings by a fixed pattern. */
-                            pos.men[OTHER_COLOUR(us)] = pos.pieces[OTHER_COLOUR(us)] &
+                            pos.men[BD_OTHER_COLOUR(us)] = pos.pieces[BD_OTHER_COLOUR(us)] &
                                                         (subset * 0x9E3779B9u);
-                            pos.men[OTHER_COLOUR(us)] &= ~pos_promotion_rank(OTHER_COLOUR(us));
+                            pos.men[BD_OTHER_COLOUR(us)] &= ~pos_promotion_rank(BD_OTHER_COLOUR(us));
                             if (!king && (pos_promotion_rank(us) & ((bb32)1u << sq)))
                                 continue;
                             pos.pieces[us] = (bb32)1u << sq;
@@ -1108,17 +1108,17 @@ static void test_movegen_matches_reference_on_every_lattice_of_victims(void)
 
 static void test_perft_is_unchanged_by_colour_flip(void)
 {
-    static move stack[4096];
-    static position keep[400];
+    static bd_move stack[4096];
+    static bd_position keep[400];
     for (uint8_t v = 0; v < 2; v++) {
-        const struct rules *rules = rules_for(v);
+        const struct bd_rules *rules = rules_for(v);
         uint32_t rng = 0xF11Bu + v;
         int n = 0;
         for (int g = 0; g < 100 && n < 400; g++)
             random_game(v, &rng, 120, 0, keep, &n, 400, 7);
         CHECK(n >= 200);
         for (int i = 0; i < n; i++) {
-            position flipped;
+            bd_position flipped;
             sym_colour_flip(&keep[i], &flipped);
             uint8_t depth = (i % 8 == 0) ? 4 : 3;
             uint64_t a = perft(&keep[i], rules, depth, stack, stack + 4096);
@@ -1138,10 +1138,10 @@ static void test_perft_is_unchanged_by_colour_flip(void)
 static void test_perft_matches_reference_perft_from_random_game_positions(void)
 {
     /* Beyond the move lists: mg_make and bulk counting, three plies deep. */
-    static move stack[4096];
-    static position keep[150];
+    static bd_move stack[4096];
+    static bd_position keep[150];
     for (uint8_t v = 0; v < 2; v++) {
-        const struct rules *rules = rules_for(v);
+        const struct bd_rules *rules = rules_for(v);
         uint32_t rng = 0xDEE9u + v;
         int n = 0;
         for (int g = 0; g < 60 && n < 150; g++)

@@ -104,10 +104,10 @@ static char *exact_copy(const char *text, uint16_t n)
     return copy;
 }
 
-static void random_position(position *pos)
+static void random_position(bd_position *pos)
 {
     pos_clear(pos, (uint8_t)below(2));
-    for (uint8_t colour = WHITE; colour <= BLACK; colour++) {
+    for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++) {
         uint8_t count = (uint8_t)below(PDN_MAX_PIECES + 1u);
         while (count--) {
             bb32 bit = BB_BIT(below(32));
@@ -128,22 +128,22 @@ static uint8_t popcount(bb32 x)
     return n;
 }
 
-static uint8_t fen_read_is_sound(const char *text, uint16_t n, const struct rules *rules)
+static uint8_t fen_read_is_sound(const char *text, uint16_t n, const struct bd_rules *rules)
 {
     char *copy = exact_copy(text, n);
-    position pos, sentinel;
+    bd_position pos, sentinel;
     memset(&sentinel, 0xA5, sizeof sentinel);
     pos = sentinel;
     int8_t status = pdn_read_fen(copy, n, rules, &pos);
     free(copy);
     if (status != PDN_OK)
         return status < 0 && status >= PDN_ERR_LAST && memcmp(&pos, &sentinel, sizeof pos) == 0;
-    if (!pos_is_consistent(&pos) || popcount(pos.pieces[WHITE]) > PDN_MAX_PIECES ||
-        popcount(pos.pieces[BLACK]) > PDN_MAX_PIECES || pos.side > BLACK)
+    if (!pos_is_consistent(&pos) || popcount(pos.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
+        popcount(pos.pieces[BD_BLACK]) > PDN_MAX_PIECES || pos.side > BD_BLACK)
         return 0;
     char canonical[PDN_FEN_MAX], again[PDN_FEN_MAX];
     uint16_t length = pdn_write_fen(&pos, rules, canonical, sizeof canonical);
-    position back;
+    bd_position back;
     if (!length || pdn_read_fen(canonical, length, rules, &back) != PDN_OK || !pos_equal(&pos, &back))
         return 0;
     return pdn_write_fen(&back, rules, again, sizeof again) == length &&
@@ -154,14 +154,14 @@ static void test_mutated_and_random_fens_fail_cleanly_or_read_consistent_positio
 {
     char text[4 * PDN_FEN_MAX];
     for (uint32_t i = 0; i < FEN_INPUTS; i++) {
-        const struct rules *rules = below(2) ? &rules_english : &rules_russian;
+        const struct bd_rules *rules = below(2) ? &bd_rules_english : &bd_rules_russian;
         uint16_t n;
         if (i % 8u == 0) {
             n = (uint16_t)below(48);
             for (uint16_t k = 0; k < n; k++)
                 text[k] = below(2) ? (char)below(256) : random_byte();
         } else {
-            position pos;
+            bd_position pos;
             random_position(&pos);
             n = pdn_write_fen(&pos, rules, text + 6, PDN_FEN_MAX);
             if (below(3) == 0) {
@@ -185,8 +185,8 @@ static void test_fen_writer_fits_any_capacity_or_writes_nothing(void)
 {
     char full[PDN_FEN_MAX];
     for (uint32_t i = 0; i < WRITER_INPUTS; i++) {
-        const struct rules *rules = below(2) ? &rules_english : &rules_russian;
-        position pos;
+        const struct bd_rules *rules = below(2) ? &bd_rules_english : &bd_rules_russian;
+        bd_position pos;
         random_position(&pos);
         uint16_t length = pdn_write_fen(&pos, rules, full, sizeof full);
         uint16_t capacity = (uint16_t)below(length + 3u);
@@ -202,12 +202,12 @@ static void test_fen_writer_fits_any_capacity_or_writes_nothing(void)
     }
 }
 
-static uint8_t move_read_is_sound(const char *text, uint16_t n, const position *pos,
-                                  const struct rules *rules, const move *first,
-                                  const move *end, const move *intended)
+static uint8_t move_read_is_sound(const char *text, uint16_t n, const bd_position *pos,
+                                  const struct bd_rules *rules, const bd_move *first,
+                                  const bd_move *end, const bd_move *intended)
 {
     char *copy = exact_copy(text, n);
-    move out, sentinel;
+    bd_move out, sentinel;
     memset(&sentinel, 0x5A, sizeof sentinel);
     out = sentinel;
     int8_t status = pdn_read_move_among(copy, n, pos, rules, first, end, &out);
@@ -215,9 +215,9 @@ static uint8_t move_read_is_sound(const char *text, uint16_t n, const position *
     if (status != PDN_OK)
         return status < 0 && status >= PDN_ERR_LAST && !intended &&
                memcmp(&out, &sentinel, sizeof out) == 0;
-    if (intended && !move_equal(&out, intended))
+    if (intended && !mg_move_equal(&out, intended))
         return 0;
-    for (const move *m = first; m != end; m++)
+    for (const bd_move *m = first; m != end; m++)
         if (memcmp(m, &out, sizeof out) == 0)
             return 1;
     return 0;
@@ -225,17 +225,17 @@ static uint8_t move_read_is_sound(const char *text, uint16_t n, const position *
 
 static void test_mutated_moves_fail_cleanly_or_read_legal_moves(void)
 {
-    const struct rules *rules = &rules_english;
-    position pos;
+    const struct bd_rules *rules = &bd_rules_english;
+    bd_position pos;
     pos_initial(&pos, rules);
-    move moves[MG_MAX_MOVES];
-    move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
+    bd_move moves[MG_MAX_MOVES];
+    bd_move *end = mg_generate(&pos, rules, moves, moves + MG_MAX_MOVES);
     char text[4 * PDN_MOVE_MAX];
     for (uint32_t i = 0; i < MOVE_INPUTS; i++) {
         /* A new position of a random game every 16 inputs. */
         if (i % 16u == 0) {
             if (end == moves || below(40) == 0) {
-                rules = below(2) ? &rules_english : &rules_russian;
+                rules = below(2) ? &bd_rules_english : &bd_rules_russian;
                 pos_initial(&pos, rules);
             } else {
                 mg_make(&pos, &moves[below((uint32_t)(end - moves))]);
@@ -245,14 +245,14 @@ static void test_mutated_moves_fail_cleanly_or_read_legal_moves(void)
                 return;
         }
         uint16_t n = 0;
-        const move *intended = 0;
+        const bd_move *intended = 0;
         if (end != moves && below(8) != 0) {
-            const move *m = &moves[below((uint32_t)(end - moves))];
-            if (move_is_capture(m) && below(2)) {
+            const bd_move *m = &moves[below((uint32_t)(end - moves))];
+            if (mg_move_is_capture(m) && below(2)) {
                 /* The full path, which must read as this move. */
                 uint8_t path[MG_MAX_PATH];
                 uint8_t count = mg_path(&pos, rules, m, path);
-                char separator = rules->variant == VARIANT_ENGLISH || below(2) ? 'x' : ':';
+                char separator = rules->variant == BD_VARIANT_ENGLISH || below(2) ? 'x' : ':';
                 for (uint8_t k = 0; k < count; k++) {
                     if (k)
                         text[n++] = separator;

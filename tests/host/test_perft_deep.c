@@ -16,11 +16,11 @@ static const uint64_t published_english[DEEP + 1] = {
     1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564,
 };
 
-static move stack[STACK_MOVES];
+static bd_move stack[STACK_MOVES];
 
-static void check_deep(const struct rules *rules, const uint64_t *published)
+static void check_deep(const struct bd_rules *rules, const uint64_t *published)
 {
-    position start;
+    bd_position start;
     pos_initial(&start, rules);
     for (uint8_t depth = 1; depth <= DEEP; depth++) {
         uint64_t leaves = perft(&start, rules, depth, stack, stack + STACK_MOVES);
@@ -35,12 +35,12 @@ static void check_deep(const struct rules *rules, const uint64_t *published)
 
 static void test_russian_perft_to_depth_10_matches_published_counts(void)
 {
-    check_deep(&rules_russian, published_russian);
+    check_deep(&bd_rules_russian, published_russian);
 }
 
 static void test_english_perft_to_depth_10_matches_published_counts(void)
 {
-    check_deep(&rules_english, published_english);
+    check_deep(&bd_rules_english, published_english);
 }
 
 /* English divide at depth 8, by the from and to squares of each first move
@@ -56,18 +56,18 @@ static void test_english_divide_at_depth_8_matches_published_counts(void)
         { 1, 5, 2, 4, 92267 },    /*  9-14: b6-c5 */
         { 1, 5, 0, 4, 148117 },   /*  9-13: b6-a5 */
     };
-    position start;
-    pos_initial(&start, &rules_english);
-    move *end = mg_generate(&start, &rules_english, stack, stack + STACK_MOVES);
+    bd_position start;
+    pos_initial(&start, &bd_rules_english);
+    bd_move *end = mg_generate(&start, &bd_rules_english, stack, stack + STACK_MOVES);
     CHECK_EQ(end - stack, 7);
     uint8_t matched = 0;
-    for (const move *m = stack; m < end; m++) {
-        position child = start;
+    for (const bd_move *m = stack; m < end; m++) {
+        bd_position child = start;
         mg_make(&child, m);
-        uint64_t leaves = perft(&child, &rules_english, 7, end, stack + STACK_MOVES);
+        uint64_t leaves = perft(&child, &bd_rules_english, 7, end, stack + STACK_MOVES);
         for (uint8_t i = 0; i < sizeof published / sizeof published[0]; i++) {
             if (m->from == BB_SQUARE(published[i].from_file, published[i].from_rank) &&
-                move_to(m) == BB_SQUARE(published[i].to_file, published[i].to_rank)) {
+                mg_move_to(m) == BB_SQUARE(published[i].to_file, published[i].to_rank)) {
                 CHECK_EQ(leaves, published[i].count);
                 matched++;
             }

@@ -10,7 +10,6 @@
 #ifndef BITDRAUGHTS_KINGRAY_AVR_H
 #define BITDRAUGHTS_KINGRAY_AVR_H
 
-#include <stdint.h>
 
 BD_INLINE void kr_load_entry(const struct kr_entry *entry, bb32 *ray_mask,
                              uint16_t *base, uint8_t *multiplier, uint8_t *index_mask)
