@@ -43,6 +43,9 @@ LIB_DIRS      := bits nibble checkers engine
 LIB_SRC       := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 BENCH_SRC     := $(wildcard lib/bench/*.c)
 TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
+# Assembly that replaces C routines on AVR (lib/arch/avr/*.S), in every AVR
+# build of the library; the host and the portable build keep the C.
+LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 TEST_SUPPORT  := tests/check.c
 # tests/test_*.c run on the host and in the simulator on every SIM_TEST_BOARD;
@@ -186,7 +189,12 @@ $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o)
+$$($(1)_DIR)/obj/%.o: %.S $(MAKEFILE_DEPS)
+	$$(call say,AVR-AS,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+
+$$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o) $(LIB_AVR_ASM:%.S=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
 
