@@ -156,10 +156,20 @@ HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/h
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
-BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD
+BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
 
 AVR_CC      := avr-gcc
 AVR_OPT     ?= -Os
+# Link-time optimisation (calls across objects inlined, unused code gone
+# before layout) and linker relaxation (CALL/JMP to RCALL/RJMP where they
+# reach): smaller and faster, see the bench.  The objects keep plain code
+# too, for the bench's avr-nm.  AVR_LTO= builds without.
+AVR_LTO     ?= -flto -ffat-lto-objects -mrelax
+AVR_AR      := avr-gcc-ar
+
+# flash_bytes ELF: what the ELF puts in flash, .text and .data's initial
+# values (not the runner's .mmcu section, which lies outside the image).
+flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
 # simavr's avr/avr_mcu_section.h, searched after avr-libc's own headers.
 AVR_SIMAVR_INCLUDE := -idirafter /usr/include/simavr
@@ -180,9 +190,9 @@ $(1)_DIR    := $(BUILD)/$(1)
 $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)UL \
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
-    -std=gnu11 $(AVR_OPT) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
+    -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
     $(INCLUDES) $(ARCH_AVR) $(AVR_SIMAVR_INCLUDE) -MMD -MP
-$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) -Wl,--gc-sections $(AVR_LDSIM)
+$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
 	$$(call say,AVR-CC,$$@)
@@ -196,23 +206,29 @@ $$($(1)_DIR)/obj/%.o: %.S $(MAKEFILE_DEPS)
 
 $$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o) $(LIB_AVR_ASM:%.S=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
-	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
 
 $$($(1)_DIR)/libbench.a: $(BENCH_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
-	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
 
 # firmware/common as an archive: a firmware carries only what it calls.
 $$($(1)_DIR)/libfirmware.a: $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 	$$(call say,AR,$$@)
-	$$(Q)rm -f $$@ && avr-ar rcs $$@ $$^
+	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
 
 $(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbench.a $$($(1)_DIR)/libbitdraughts.a
 
+# Every image is checked against the board's own limit: one over it is
+# deleted, so neither `make flash` nor a test can use it.
 $$($(1)_DIR)/%.elf:
 	$$(call say,AVR-LD,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_LDFLAGS) -Wl,-Map=$$(@:.elf=.map) $$^ -o $$@
+	$$(Q)bytes=$$$$($$(call flash_bytes,$$@)); if [ "$$$$bytes" -gt $$($(1)_FLASH_LIMIT) ]; then \
+	    echo "$$@: $$$$bytes bytes of flash, over the $(1) board's limit of $$($(1)_FLASH_LIMIT)" \
+	         "(boards/$(1).mk FLASH_LIMIT) by $$$$((bytes - $$($(1)_FLASH_LIMIT)))" >&2; \
+	    rm -f $$@; exit 1; fi
 
 $(foreach p,$(FW_PROGRAMS),
 $$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard firmware/$(p)/*.c)) $$($(1)_SUPPORT))
@@ -233,6 +249,9 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # The demo firmware only just fits the Uno's 32,256 bytes: its own code (the
 # command line, not the library's hot paths) trades call speed for size.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
+# The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
+# LTO would drop before the linker sees it: that one object is plain code.
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench size disasm flash \
@@ -280,10 +299,16 @@ play: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
 	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
-	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" firmware/bench/run-bench.sh
+	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
+	    firmware/bench/run-bench.sh
 
 size: $($(BOARD)_FIRMWARE)
-	$(Q)for f in $^; do echo "$$f:"; avr-size -C --mcu=$($(BOARD)_MCU) $$f | grep -E 'Program|Data'; done
+	$(Q)for f in $^; do \
+	    bytes=$$($(call flash_bytes,$$f)); \
+	    printf '%s: flash %s bytes, %s%% of the %s limit (%s); ' $$f $$bytes \
+	        $$(awk "BEGIN { printf \"%.1f\", 100 * $$bytes / $($(BOARD)_FLASH_LIMIT) }") \
+	        $(BOARD) $($(BOARD)_FLASH_LIMIT); \
+	    avr-size -C --mcu=$($(BOARD)_MCU) $$f | awk '/^Data/ { print "static RAM " $$2 " bytes" }'; done
 
 disasm: $($(BOARD)_FIRMWARE)
 	$(Q)for f in $^; do avr-objdump -d -S $$f > $${f%.elf}.lst; echo "  DISASM   $${f%.elf}.lst"; done

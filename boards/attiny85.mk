@@ -6,3 +6,6 @@ LED_PORT := B
 LED_BIT := 1
 AVRDUDE_PROGRAMMER := usbasp
 AVRDUDE_BAUD := 19200
+# Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
+# no bootloader: all 8,192 bytes
+FLASH_LIMIT := 8192

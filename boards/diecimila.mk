@@ -6,3 +6,6 @@ LED_PORT := B
 LED_BIT := 5
 AVRDUDE_PROGRAMMER := arduino
 AVRDUDE_BAUD := 19200
+# Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
+# the bootloader leaves 14,336 of 16,384 bytes
+FLASH_LIMIT := 14336

@@ -6,3 +6,6 @@ LED_PORT := B
 LED_BIT := 7
 AVRDUDE_PROGRAMMER := wiring
 AVRDUDE_BAUD := 115200
+# Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
+# the bootloader leaves 253,952 of 262,144 bytes
+FLASH_LIMIT := 253952

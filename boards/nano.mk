@@ -6,3 +6,6 @@ LED_PORT := B
 LED_BIT := 5
 AVRDUDE_PROGRAMMER := arduino
 AVRDUDE_BAUD := 115200
+# Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
+# the bootloader leaves 30,720 of 32,768 bytes
+FLASH_LIMIT := 30720

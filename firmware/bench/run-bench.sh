@@ -20,25 +20,27 @@ for board in $BENCH_BOARDS; do
     obj=$BUILD/$board/obj/firmware/bench/bench.o
     "$BUILD/host/avrsim" --probes "$out/$board-probes.csv" "$elf" > "$out/$board-routines.txt"
     { avr-nm -S -t d "$obj"; avr-nm -S -t d "$elf"; } > "$out/$board-sizes.txt"
-    # Flash each library object keeps in the linked bench (from the linker
-    # map, after --gc-sections), for the whole-module rows.
-    awk '
-        /^Linker script and memory map/ { linked = 1 }
-        !linked { next }
-        /^ \.(text|data|rodata|progmem)/ && NF == 1 { pending = 1; next }
-        /^ \.(text|data|rodata|progmem)/ && NF >= 4 { add($3, $4); pending = 0; next }
-        pending && NF >= 3 && $1 ~ /^0x/ { add($2, $3) }
-        { pending = 0 }
-        function add(hex, file,    n, i, digit) {
-            if (file !~ /libbitdraughts\.a\(/) return
-            sub(/.*\(/, "", file)
-            sub(/\)$/, "", file)
-            n = 0
-            hex = tolower(substr(hex, 3))
-            for (i = 1; i <= length(hex); i++) n = n * 16 + index("0123456789abcdef", substr(hex, i, 1)) - 1
-            kept[file] += n
+    # Flash each library object keeps in the linked bench, for the
+    # whole-module rows: the linked size of every symbol the object defines
+    # (the objects carry plain code beside LTO's, -ffat-lto-objects, so
+    # avr-nm reads them; LTO suffixes local copies: name.lto_priv.0).
+    find "$BUILD/$board/obj/lib" -name '*.o' | while read -r o; do
+        avr-nm --defined-only "$o" | awk -v o="${o##*/}" 'NF >= 3 { print o, $3 }'
+    done | sort -u > "$out/$board-defined.txt"
+    avr-nm -S -t d "$elf" | awk -v defined="$out/$board-defined.txt" '
+        BEGIN {
+            while ((getline line < defined) > 0) {
+                split(line, f, " ")
+                owners[f[2]] = owners[f[2]] " " f[1]
+            }
         }
-        END { for (f in kept) print f, kept[f] }' "${elf%.elf}.map" > "$out/$board-objects.txt"
+        NF == 4 {
+            name = $4
+            sub(/\..*/, "", name)
+            n = split(owners[name], objects, " ")
+            for (i = 1; i <= n; i++) kept[objects[i]] += $2
+        }
+        END { for (o in kept) print o, kept[o] }' > "$out/$board-objects.txt"
     awk -v sizes="$out/$board-sizes.txt" -v probes="$out/$board-probes.csv" \
         -v objects="$out/$board-objects.txt" '
         BEGIN {
@@ -85,7 +87,7 @@ compiler=$(avr-gcc --version | head -n 1)
 {
     echo "Cycles in the simulator (simavr 1.6), each routine inlined in a loop between"
     echo "probe markers, the markers' own cost removed; bytes include tables and callees."
-    echo "Compiler: $compiler, flags: -Os -std=gnu11."
+    echo "Compiler: $compiler, flags: ${AVR_FLAGS:--Os} -std=gnu11."
     echo
     echo "| mcu | routine | inputs | bytes | cycles min | avg | max |"
     echo "|---|---|---|---:|---:|---:|---:|"
@@ -115,12 +117,16 @@ compiler=$(avr-gcc --version | head -n 1)
         $1 == "atmega328p" && $2 == "perft6-english" {
             verdict("atmega328p perft6-english cycles", $7, 5600000)
         }
-        $1 == "atmega328p" && $2 == "kingray-table" { table = $6 }
-        $1 == "atmega328p" && $2 == "kingray-walk" { walk = $6 }
+        $1 == "atmega328p" && $2 == "perft6-russian" {
+            verdict("atmega328p perft6-russian cycles", $7, 6500000)
+        }
+        $1 == "atmega328p" && $2 ~ /^movegen-/ { verdict("atmega328p " $2 " cycles", $7, 600) }
+        $1 == "atmega328p" && $2 == "kingray-table" { table = $6; table_bytes = $4 }
+        $1 == "atmega328p" && $2 == "kingray-walk" { walk = $6; walk_bytes = $4 }
         END {
             if (table != "" && walk != "")
-                printf "- atmega328p kingray default: table %s avg against walk %s: %s\n", table, walk,
-                       (table + 0 <= walk + 0 ? "the table is the faster, and the default" : "MISSED: the walk is faster")
+                printf "- atmega328p king rays: table %s cycles avg in %s bytes, walk %s in %s bytes (the default on parts of 64 KB or less: lib/arch/avr/arch/kingray.h)\n",
+                       table, table_bytes, walk, walk_bytes
         }
         $1 == "attiny85" && $2 == "lsb8" {
             verdict("attiny85 lsb8 max cycles", $7, 20)

@@ -4,11 +4,7 @@
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
-fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+. tests/shell_support.sh
 
 # expect_output NAME EXPECTED COMMAND...: stdout must equal EXPECTED.
 expect_output() {
@@ -88,5 +84,4 @@ expect_usage_error "bad FEN" "$CHECKERS" perft --fen "X:W" 3
 expect_usage_error "FEN with a light square" "$CHECKERS" moves --fen "W:Wa2:Bh8"
 expect_usage_error "unknown option" "$CHECKERS" perft --depth 3
 
-echo "checkers-cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "checkers-cli"

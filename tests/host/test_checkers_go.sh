@@ -6,11 +6,7 @@
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
-passed=0
-failed=0
-
-ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
-fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+. tests/shell_support.sh
 
 # expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
 expect_match() {
@@ -68,5 +64,4 @@ expect_usage_error "go with a bare DEPTH" "$CHECKERS" go 5
 expect_usage_error "go with a bad FEN" "$CHECKERS" go --fen 'W:Wz9' --depth 2
 expect_usage_error "--depth on perft" "$CHECKERS" perft --depth 3 2
 
-echo "checkers go: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "checkers go"

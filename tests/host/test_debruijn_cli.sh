@@ -7,13 +7,9 @@
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/debruijn
 CC=${CC:-gcc}
-passed=0
-failed=0
+. tests/shell_support.sh
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/debruijn-cli.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-pass() { passed=$((passed + 1)); printf '  ok:     %s\n' "$1"; }
-fail() { failed=$((failed + 1)); printf '  failed: %s\n' "$1"; }
 
 # expect_output CASE EXPECTED ARGS...: stdout equals EXPECTED and exit 0.
 expect_output() {
@@ -133,5 +129,4 @@ expect_status "missing N exits 2" 2 --nth 3
 expect_status "extra argument exits 2" 2 --count 3 4
 expect_status "--help exits 0" 0 --help
 
-echo "debruijn-cli: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "debruijn-cli"

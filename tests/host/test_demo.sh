@@ -19,10 +19,7 @@ FLASH_LIMIT=32256       # the Uno's flash less Optiboot
 RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
-fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+. tests/shell_support.sh
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -319,5 +316,4 @@ else
     fail "RAM: static $static + peak stack $peak (bench, go at depth 9) <= $RAM_LIMIT" "status $status, total $((static + peak))"
 fi
 
-echo "demo: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "demo"

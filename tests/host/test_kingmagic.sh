@@ -7,13 +7,9 @@
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/kingmagic
 TABLES=lib/checkers/kingray_tables.c
-passed=0
-failed=0
+. tests/shell_support.sh
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/kingmagic.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT INT TERM
-
-pass() { passed=$((passed + 1)); printf '  ok:     %s\n' "$1"; }
-fail() { failed=$((failed + 1)); printf '  failed: %s\n' "$1"; }
 
 if [ ! -x "$TOOL" ]; then
     echo "kingmagic: $TOOL not built (make $TOOL)"
@@ -51,5 +47,4 @@ for args in "" "--frobnicate" "--emit extra"; do
     fi
 done
 
-echo "kingmagic: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "kingmagic"

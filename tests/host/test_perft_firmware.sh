@@ -7,10 +7,7 @@ BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/perft.elf
 CHECKERS=$BUILD/host/checkers
-passed=0
-failed=0
-ok() { passed=$((passed + 1)); echo "  ok:     $1"; }
-fail() { failed=$((failed + 1)); echo "  failed: $1 ($2)"; }
+. tests/shell_support.sh
 
 # same_counts NAME FIRMWARE_INPUT CHECKERS_ARGS...
 same_counts() {
@@ -41,5 +38,4 @@ else
     fail "bad commands get one error line each and the firmware goes on" "status $status, $count errors"
 fi
 
-echo "perft-firmware: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "perft-firmware"

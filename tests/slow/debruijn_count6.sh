@@ -6,20 +6,16 @@
 
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/debruijn
-passed=0
-failed=0
+. tests/shell_support.sh
 
 start=$(date +%s)
 actual=$("$TOOL" --count 6)
 status=$?
 seconds=$(($(date +%s) - start))
 if [ "$status" -eq 0 ] && [ "$actual" = 67108864 ]; then
-    passed=1
-    printf '  ok:     %s\n' "--count 6 is 67108864 (${seconds}s)"
+    ok "--count 6 is 67108864 (${seconds}s)"
 else
-    failed=1
-    printf '  failed: %s\n' "--count 6 is 67108864 (exit $status, got '$actual')"
+    fail "--count 6 is 67108864" "exit $status, got '$actual'"
 fi
 
-echo "debruijn-count6: $passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish "debruijn-count6"
