@@ -6,6 +6,7 @@
 #   make demo         the engine plays itself (both variants) on the simulated Uno
 #   make play         play checkers against it in the terminal (simulated Uno)
 #   make bench        cycle counts in the simulator -> build/bench/bench.csv
+#   make readme       the bench, then its tables copied into README.md
 #   make size         flash and RAM of BOARD's firmware
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
@@ -254,7 +255,7 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS +=
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # ----------------------------------------------------------------- targets --
-.PHONY: all deps host firmware test test-build test-slow demo play bench size disasm flash \
+.PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
         upload monitor clean
 
 all: host firmware
@@ -298,9 +299,15 @@ play: deps
 
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
-	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
+	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
+	    $(filter %/demo.elf,$(foreach b,$(BOARDS),$($(b)_FIRMWARE)))
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
 	    firmware/bench/run-bench.sh
+	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh
+
+# The README's measured tables, from a fresh bench.
+readme: bench
+	$(Q)BUILD=$(BUILD) firmware/bench/update-readme.sh
 
 size: $($(BOARD)_FIRMWARE)
 	$(Q)for f in $^; do \

@@ -1,10 +1,15 @@
 #!/bin/sh
-# Copies the ATmega328P rows and the targets of build/bench/bench.md (from
-# `make bench`) into README.md, between the bench:begin and bench:end marks.
+# Copies the measurements of `make bench` into README.md, each between its
+# pair of marks: the ATmega328P rows and the targets of build/bench/bench.md
+# (bench:begin/end) and the game firmware's footprint of
+# build/bench/footprint.md (footprint:begin/end).
 set -eu
 BUILD=${BUILD:-build}
 md=$BUILD/bench/bench.md
-[ -f "$md" ] || { echo "update-readme: run make bench first" >&2; exit 1; }
+footprint=$BUILD/bench/footprint.md
+for f in "$md" "$footprint"; do
+    [ -f "$f" ] || { echo "update-readme: no $f: run make bench first" >&2; exit 1; }
+done
 table=$BUILD/bench/readme-part.md
 {
     echo "| routine | inputs | bytes | cycles min | avg | max |"
@@ -15,9 +20,16 @@ table=$BUILD/bench/readme-part.md
     echo
     sed -n '/^Targets:/,$p' "$md" | grep '^- '
 } > "$table"
-awk -v part="$table" '
-    /<!-- bench:begin/ { print; while ((getline line < part) > 0) print line; skipping = 1; next }
-    /<!-- bench:end/ { skipping = 0 }
-    !skipping { print }' README.md > README.md.new
-mv README.md.new README.md
-echo "update-readme: README.md bench table updated from $md"
+
+# replace_part MARK FILE: the lines between <!-- MARK:begin and <!-- MARK:end
+# become FILE.
+replace_part() {
+    awk -v mark="$1" -v part="$2" '
+        index($0, "<!-- " mark ":begin") { print; while ((getline line < part) > 0) print line; skipping = 1; next }
+        index($0, "<!-- " mark ":end") { skipping = 0 }
+        !skipping { print }' README.md > README.md.new
+    mv README.md.new README.md
+}
+replace_part bench "$table"
+replace_part footprint "$footprint"
+echo "update-readme: README.md bench and footprint tables updated from $BUILD/bench"

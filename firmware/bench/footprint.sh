@@ -1,0 +1,41 @@
+#!/bin/sh
+# The game firmware's footprint on every board that builds it: flash against
+# the board's own limit (FLASH_LIMIT in boards/NAME.mk), static RAM, and the
+# peak stack the runner measures over the deepest work the firmware does in
+# one session (the `bench` search, then a depth-9 `go` in each variant).
+# Writes build/bench/footprint.md, which update-readme.sh copies into the
+# README.
+set -eu
+BUILD=${BUILD:-build}
+out=$BUILD/bench
+md=$out/footprint.md
+mkdir -p "$out"
+eeprom=$out/footprint.eeprom
+SESSION='bench
+level depth 9
+go
+new english
+go
+'
+{
+    echo "| board | MCU | flash bytes | of the limit | static RAM | peak stack | RAM in all |"
+    echo "|---|---|---:|---:|---:|---:|---:|"
+    for mk in boards/*.mk; do
+        board=$(basename "$mk" .mk)
+        elf=$BUILD/$board/demo.elf
+        [ -f "$elf" ] || continue
+        limit=$(awk '$1 == "FLASH_LIMIT" { print $3 }' "$mk")
+        mcu=$(awk '$1 == "MCU" { print $3 }' "$mk")
+        sections=$(avr-size -A "$elf")
+        flash=$(printf '%s\n' "$sections" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
+        static=$(printf '%s\n' "$sections" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s + 0 }')
+        rm -f "$eeprom"   # a blank EEPROM: a new game
+        stats=$(printf '%s' "$SESSION" | "$BUILD/host/avrsim" --stats --eeprom "$eeprom" "$elf" 2>&1 >/dev/null) || {
+            echo "footprint: $elf did not finish its session" >&2; exit 1; }
+        peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+        printf '| %s | %s | %s | %s (%s) | %s | %s | %s |\n' "$board" "$mcu" "$flash" \
+            "$(awk "BEGIN { printf \"%.1f%%\", 100 * $flash / $limit }")" "$limit" \
+            "$static" "$peak" "$((static + peak))"
+    done
+} > "$md"
+cat "$md"
