@@ -425,13 +425,28 @@ static uint16_t find_data_end(const char *path)
 }
 
 /* ----------------------------------------------------------- reporting -- */
-static void write_probes(const char *path)
+/* A report file at exit; "-" is stderr. */
+static FILE *open_report(const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stderr : fopen(path, "w");
-    if (!f) {
+    if (!f)
         fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static void close_report(FILE *f, const char *path, bool written)
+{
+    if (f != stderr && fclose(f) != 0)
+        written = false;
+    if (!written)
+        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+}
+
+static void write_probes(const char *path)
+{
+    FILE *f = open_report(path);
+    if (!f)
         return;
-    }
     fputs("probe,count,cycles_min,cycles_avg,cycles_max\n", f);
     for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
         const probe_stats *p = &R.probes[id];
@@ -439,8 +454,7 @@ static void write_probes(const char *path)
             fprintf(f, "%u,%" PRIu64 ",%" PRIu64 ",%.2f,%" PRIu64 "\n", id, p->count,
                     p->min, (double)p->total / (double)p->count, p->max);
     }
-    if (f != stderr && fclose(f) != 0)
-        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+    close_report(f, path, !ferror(f));
 }
 
 /* Every way out of a run that got as far as simulating goes through here:
