@@ -125,8 +125,9 @@ $(HOST)/lib%.a:
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(HOST)/obj/sim/avrsim.o: HOST_CFLAGS += $(SIMAVR_FLAGS)
-$(HOST)/avrsim: $(HOST)/obj/sim/avrsim.o
+AVRSIM_OBJ := $(patsubst %.c,$(HOST)/obj/%.o,$(wildcard sim/*.c))
+$(AVRSIM_OBJ): HOST_CFLAGS += $(SIMAVR_FLAGS)
+$(HOST)/avrsim: $(AVRSIM_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(SIMAVR_LIBS) -o $@
 

@@ -19,6 +19,9 @@
  *     the logger hook below turns it into a crash), or a PC outside the
  *     program.
  *   - the cycle budget.
+ * With --profile or --callgrind each step goes through prof_step()
+ * (avrsim_profile.h) instead, which charges its cycles to a function; the
+ * plain loop pays one predictable branch for that.
  * Every POLL_INSTRUCTIONS instructions the loop services the outside world:
  * stdin is polled without blocking, stdout flushed when it is a terminal,
  * Ctrl-C noticed.
@@ -65,6 +68,7 @@
 #include <avr_watchdog.h>
 
 #include "avrsim_io.h"
+#include "avrsim_profile.h"
 
 /* ---------------------------------------------------------------- exits -- */
 enum {
@@ -81,6 +85,7 @@ enum {
 #define INPUT_BUFFER_SIZE 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
 #define ELF_DATA_OFFSET 0x800000u
+#define MESSAGE_MAX 256u        /* a report title, a profiler error */
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -96,6 +101,9 @@ typedef struct options {
     const char *probes_path;
     const char *eeprom_path;
     bool stats;
+    const char *profile_path;   /* table; NULL: none */
+    const char *callgrind_path;
+    int profile_probe;          /* PROF_WHOLE_RUN or a probe id */
 } options;
 
 /* One runner per process: the signal handler and simavr's logger have no
@@ -107,6 +115,7 @@ static struct runner {
     /* probe and console registers (data addresses, 0 = none) */
     uint16_t probe_addr, console_addr;
     probe_stats probes[AVRSIM_PROBE_COUNT];
+    profile *profile;           /* NULL: not profiling */
 
     /* UART <-> stdin/stdout */
     avr_uart_t *uart;           /* NULL: the part has no USART */
@@ -212,6 +221,8 @@ static void probe_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
     (void)param;
     avr->data[addr] = v;
+    if (R.profile)
+        prof_probe_write(R.profile, v);
     if (!AVRSIM_PROBE_CODE_IS_PROBE(v))
         return;
     probe_stats *p = &R.probes[AVRSIM_PROBE_CODE_ID(v)];
@@ -425,13 +436,28 @@ static uint16_t find_data_end(const char *path)
 }
 
 /* ----------------------------------------------------------- reporting -- */
-static void write_probes(const char *path)
+/* A report file at exit; "-" is stderr. */
+static FILE *open_report(const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stderr : fopen(path, "w");
-    if (!f) {
+    if (!f)
         fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+    return f;
+}
+
+static void close_report(FILE *f, const char *path, bool written)
+{
+    if (f != stderr && fclose(f) != 0)
+        written = false;
+    if (!written)
+        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+}
+
+static void write_probes(const char *path)
+{
+    FILE *f = open_report(path);
+    if (!f)
         return;
-    }
     fputs("probe,count,cycles_min,cycles_avg,cycles_max\n", f);
     for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
         const probe_stats *p = &R.probes[id];
@@ -439,8 +465,22 @@ static void write_probes(const char *path)
             fprintf(f, "%u,%" PRIu64 ",%" PRIu64 ",%.2f,%" PRIu64 "\n", id, p->count,
                     p->min, (double)p->total / (double)p->count, p->max);
     }
-    if (f != stderr && fclose(f) != 0)
-        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+    close_report(f, path, !ferror(f));
+}
+
+static void write_profile(avr_t *avr)
+{
+    prof_finish(R.profile);
+    FILE *f;
+    if (R.opt.profile_path && (f = open_report(R.opt.profile_path)) != NULL) {
+        char title[MESSAGE_MAX];
+        snprintf(title, sizeof title, "avrsim profile of %s (%s, %" PRIu32 " Hz)",
+                 R.opt.elf_path, avr->mmcu, avr->frequency);
+        close_report(f, R.opt.profile_path, prof_write_table(R.profile, f, title));
+    }
+    if (R.opt.callgrind_path && (f = open_report(R.opt.callgrind_path)) != NULL)
+        close_report(f, R.opt.callgrind_path,
+                     prof_write_callgrind(R.profile, f, R.opt.elf_path));
 }
 
 /* Every way out of a run that got as far as simulating goes through here:
@@ -454,6 +494,8 @@ static void __attribute__((noreturn)) finish(int status)
         save_eeprom(avr, R.opt.eeprom_path);
     if (R.opt.probes_path)
         write_probes(R.opt.probes_path);
+    if (R.profile)
+        write_profile(avr);
     if (R.opt.stats)
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
                 " Hz, peak stack %u bytes, exit %d\n",
@@ -553,9 +595,10 @@ static void __attribute__((noreturn)) run(avr_t *avr)
 {
     const uint64_t budget = R.opt.max_cycles ? R.opt.max_cycles : UINT64_MAX;
     const uint32_t program_end = R.program_end;
+    profile *const prof = R.profile;
     for (;;) {
         for (unsigned n = POLL_INSTRUCTIONS; n; n--) {
-            int state = avr_run(avr);
+            int state = __builtin_expect(prof != NULL, 0) ? prof_step(prof, avr) : avr_run(avr);
             if (__builtin_expect(state != cpu_Running && state != cpu_Sleeping, 0))
                 report_state(avr, state);
             uint32_t pc = avr->pc;
@@ -602,6 +645,19 @@ static const char usage_text[] =
 "                    to stderr at exit\n"
 "  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
 "                    and save it back to FILE at exit, whatever the ending\n"
+"  --profile FILE    charge every cycle to the function (ELF symbol) that ran\n"
+"                    it and write a table at exit (FILE '-': stderr), sorted by\n"
+"                    self cycles: function, self cycles and %, inclusive cycles\n"
+"                    and % (with its callees and the interrupts taken\n"
+"                    meanwhile), calls, flash bytes.  Profiling runs the\n"
+"                    simulator more slowly\n"
+"  --callgrind FILE  the same profile in callgrind's format (positions:\n"
+"                    instruction addresses) for KCachegrind or\n"
+"                    callgrind_annotate\n"
+"  --profile-probe ID\n"
+"                    charge only the cycles inside probe ID's regions, as\n"
+"                    --probes counts them (so the markers' 2 cycles a region\n"
+"                    are in, charged to the function that holds them)\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
@@ -638,7 +694,8 @@ static uint64_t parse_number(const char *option, const char *text)
 
 static void parse_options(int argc, char **argv, options *opt)
 {
-    enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM, OPT_HELP };
+    enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -646,10 +703,14 @@ static void parse_options(int argc, char **argv, options *opt)
         { "probes", required_argument, NULL, OPT_PROBES },
         { "stats", no_argument, NULL, OPT_STATS },
         { "eeprom", required_argument, NULL, OPT_EEPROM },
+        { "profile", required_argument, NULL, OPT_PROFILE },
+        { "callgrind", required_argument, NULL, OPT_CALLGRIND },
+        { "profile-probe", required_argument, NULL, OPT_PROFILE_PROBE },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
     opterr = 0;
+    opt->profile_probe = PROF_WHOLE_RUN;
     int c;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -665,6 +726,16 @@ static void parse_options(int argc, char **argv, options *opt)
         case OPT_PROBES: opt->probes_path = optarg; break;
         case OPT_STATS: opt->stats = true; break;
         case OPT_EEPROM: opt->eeprom_path = optarg; break;
+        case OPT_PROFILE: opt->profile_path = optarg; break;
+        case OPT_CALLGRIND: opt->callgrind_path = optarg; break;
+        case OPT_PROFILE_PROBE: {
+            uint64_t id = parse_number("--profile-probe", optarg);
+            if (id >= AVRSIM_PROBE_COUNT)
+                fail_usage("--profile-probe %s: probe ids are 0 to %u", optarg,
+                           AVRSIM_PROBE_COUNT - 1u);
+            opt->profile_probe = (int)id;
+            break;
+        }
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -673,6 +744,8 @@ static void parse_options(int argc, char **argv, options *opt)
             fail_usage("bad option '%s' (see avrsim --help)", argv[optind - 1]);
         }
     }
+    if (opt->profile_probe != PROF_WHOLE_RUN && !opt->profile_path && !opt->callgrind_path)
+        fail_usage("--profile-probe needs --profile or --callgrind");
     if (optind != argc - 1)
         fail_usage(optind >= argc ? "no firmware given (see avrsim --help)"
                                   : "one firmware only (see avrsim --help)");
@@ -740,6 +813,13 @@ int main(int argc, char **argv)
     avr_register_io_write(avr, R_SPH, sph_write, NULL);
     avr_register_io_write(avr, R_SPL, spl_write, NULL);
     connect_uart(avr);
+    if (R.opt.profile_path || R.opt.callgrind_path) {
+        char error[MESSAGE_MAX];
+        R.profile = prof_create(avr, R.opt.elf_path, R.program_end, R.opt.profile_probe,
+                                error, sizeof error);
+        if (!R.profile)
+            fail_usage("%s", error);
+    }
     if (R.opt.eeprom_path)
         load_eeprom(avr, R.opt.eeprom_path);
 

@@ -95,7 +95,8 @@ expect "not an ELF -> 2" 2 "" "not a readable AVR ELF"
 sim usage --mcu atmega999 "$UNO/hello.elf"
 expect "unknown MCU -> 2" 2 "" "unknown MCU"
 sim help --help
-if [ "$status" = 0 ] && grep -q "124" "$WORK/out" && grep -q -- "--eeprom" "$WORK/out"; then
+if [ "$status" = 0 ] && grep -q "124" "$WORK/out" && grep -q -- "--eeprom" "$WORK/out" &&
+   grep -q -- "--profile-probe" "$WORK/out"; then
     ok "--help describes options and statuses"
 else
     fail "--help describes options and statuses" "status $status"
@@ -192,6 +193,175 @@ if [ "$status" = 124 ] && [ "$(wc -c < "$WORK/eeprom.bin" | tr -d ' ')" = 1024 ]
 else
     fail "EEPROM saved on a budget exit too" "status $status"
 fi
+
+# -------------------------------------------------------------- profiler --
+# Tables written by --profile: '#' lines, then one row a function with the
+# columns function, self, self%, incl, incl%, calls, bytes.
+# prof_get TABLE FUNCTION COLUMN: one figure ("none" if the row is missing).
+prof_get() {
+    awk -v fn="$2" -v col="$3" '!/^#/ && $1 == fn { v = $col } END { print (v == "" ? "none" : v) }' "$1"
+}
+# prof_check_totals TABLE TOTAL: "ok" if the self cycles add up to TOTAL, the
+# bottom of the call stack includes all of them, and no function's inclusive
+# figure is below its self figure.
+prof_check_totals() {
+    awk -v total="$2" '
+        /^# [0-9]+ cycles charged/ { charged = $2 }
+        !/^#/ { self += $2; if ($4 > top) top = $4; if ($4 < $2) below = below " " $1 }
+        END {
+            if (total == "") print "no --stats total";
+            else if (self != total) print "self cycles add up to " self ", --stats says " total;
+            else if (charged != total) print "header says " charged " cycles charged, not " total;
+            else if (top != total) print "largest inclusive figure " top ", not " total;
+            else if (below != "") print "inclusive below self:" below;
+            else print "ok";
+        }' "$1"
+}
+stats_cycles() { sed -n 's/^avrsim: \([0-9]*\) cycles,.*/\1/p' "$WORK/err"; }
+
+printf 'variant english\nperft 4\n' > "$WORK/stdin"
+sim perft --stats --profile "$WORK/perft.prof" "$BUILD/uno/perft.elf"
+rm -f "$WORK/stdin"
+verdict=$(prof_check_totals "$WORK/perft.prof" "$(stats_cycles)")
+isr_calls=$(awk '!/^#/ && $1 ~ /^__vector_[0-9]+$/ { n += $6 } END { print n + 0 }' "$WORK/perft.prof")
+if [ "$status" = 0 ] && [ "$verdict" = ok ] && [ "$isr_calls" -gt 0 ]; then
+    ok "profile: perft's self cycles add up to the --stats total, $isr_calls interrupts followed"
+else
+    fail "profile of perft" "status $status, $verdict, $isr_calls interrupt calls"
+fi
+for elf in "$UNO/profile.elf" "$TINY/profile.elf" "$UNO/profile_isr.elf" "$TINY/profile_isr.elf" \
+           "$UNO/watchdog.elf" "$UNO/exit_code.elf"; do
+    sim profile --stats --profile "$WORK/run.prof" "$elf"
+    verdict=$(prof_check_totals "$WORK/run.prof" "$(stats_cycles)")
+    case_name="profile: self cycles add up to the --stats total ($(basename "$(dirname "$(dirname "$elf")")") $(basename "$elf" .elf))"
+    if [ "$verdict" = ok ]; then ok "$case_name"; else fail "$case_name" "$verdict"; fi
+done
+
+# tests/runner/profile.c: outer() 1 + 10 times, each calling inner() and
+# finish(); 10 of them inside probe 2's two regions (the second one empty);
+# then big_frame(), a leaf whose frame release splits SP across a boundary.
+for board in uno attiny85; do
+    elf=$BUILD/$board/runner/profile.elf
+    sim profile --stats --profile "$WORK/full.prof" --callgrind "$WORK/full.cg" "$elf"
+    total=$(stats_cycles)
+    t=$WORK/full.prof
+    verdict=$(awk -v total="$total" \
+        -v outer_calls="$(prof_get "$t" outer 6)" -v inner_calls="$(prof_get "$t" inner 6)" \
+        -v finish_calls="$(prof_get "$t" finish 6)" \
+        -v outer_self="$(prof_get "$t" outer 2)" -v outer_incl="$(prof_get "$t" outer 4)" \
+        -v inner_self="$(prof_get "$t" inner 2)" -v inner_incl="$(prof_get "$t" inner 4)" \
+        -v finish_incl="$(prof_get "$t" finish 4)" -v main_incl="$(prof_get "$t" main 4)" \
+        -v main_calls="$(prof_get "$t" main 6)" -v frame_calls="$(prof_get "$t" big_frame 6)" \
+        -v frame_self="$(prof_get "$t" big_frame 2)" -v frame_incl="$(prof_get "$t" big_frame 4)" '
+        BEGIN {
+            if (outer_calls != 11 || inner_calls != 11 || finish_calls != 11)
+                print "calls outer " outer_calls ", inner " inner_calls ", finish " finish_calls ", expected 11 each";
+            else if (main_calls != 1 || frame_calls != 1 || frame_incl != frame_self)
+                print "main called " main_calls " times, big_frame " frame_calls " (incl " frame_incl ", self " frame_self ")";
+            else if (inner_incl != inner_self)
+                print "the leaf inner: inclusive " inner_incl " != self " inner_self;
+            else if (outer_incl != outer_self + inner_incl + finish_incl)
+                print "outer inclusive " outer_incl " != " outer_self " + " inner_incl " + " finish_incl;
+            else if (main_incl >= total || main_incl < 0.99 * total)
+                print "main inclusive " main_incl " is not just below the total " total;
+            else
+                print "ok";
+        }')
+    if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+        ok "profile: call counts, leaf and caller inclusive cycles, main's share, split SP ($board)"
+    else
+        fail "profile: call counts and inclusive cycles ($board)" "status $status, $verdict"
+    fi
+
+    # callgrind: the header's summary and the totals line are the table's
+    # total; inner's calls= line carries the 11 calls
+    verdict=$(awk -v total="$total" '
+        /^summary: / { summary = $2 }
+        /^totals: / { totals = $2 }
+        /^cfn=inner$/ { getline; split($1, c, "="); calls += c[2] }
+        END {
+            if (summary != total || totals != total) print "summary " summary ", totals " totals ", table " total;
+            else if (calls != 11) print "calls to inner " calls;
+            else print "ok";
+        }' "$WORK/full.cg")
+    if command -v callgrind_annotate > /dev/null && [ "$verdict" = ok ]; then
+        annotated=$(callgrind_annotate "$WORK/full.cg" 2>&1 | sed -n 's/^ *\([0-9,]*\) .*PROGRAM TOTALS.*/\1/p' | tr -d ,)
+        [ "$annotated" = "$total" ] || verdict="callgrind_annotate reads a total of '$annotated'"
+    fi
+    if [ "$verdict" = ok ]; then
+        ok "callgrind file: summary and totals equal the table's total, calls= counts ($board)"
+    else
+        fail "callgrind file ($board)" "$verdict"
+    fi
+
+    # gated: exactly the cycles --probes measures for probe 2 (markers
+    # included), the call made before the region not counted, and inner's
+    # cost the same for each call inside as for the 11 of the whole run
+    sim profile --profile-probe 2 --probes "$WORK/probes.csv" --profile "$WORK/gated.prof" \
+        --callgrind "$WORK/gated.cg" "$elf"
+    t=$WORK/gated.prof
+    verdict=$(awk -F, -v charged="$(sed -n 's/^# \([0-9]*\) cycles charged.*/\1/p' "$t")" \
+        -v self_sum="$(awk '!/^#/ { s += $2 } END { print s + 0 }' "$t")" \
+        -v summary="$(sed -n 's/^summary: //p' "$WORK/gated.cg")" \
+        -v outer_calls="$(prof_get "$t" outer 6)" -v inner_self="$(prof_get "$t" inner 2)" \
+        -v full_inner_self="$(prof_get "$WORK/full.prof" inner 2)" '
+        $1 == "2" { regions = $2; measured = sprintf("%.0f", $2 * $4) }
+        END {
+            if (regions != 2) print "probe 2 counted " regions " regions, expected 2";
+            else if (charged != measured || self_sum != measured || summary != measured)
+                print "charged " charged ", self sum " self_sum ", callgrind " summary ", --probes " measured;
+            else if (outer_calls != 10) print "outer called " outer_calls " times inside, expected 10";
+            else if (inner_self * 11 != full_inner_self * 10)
+                print "inner: " inner_self " inside, " full_inner_self " in the whole run";
+            else print "ok";
+        }' "$WORK/probes.csv")
+    if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+        ok "--profile-probe charges what --probes measures, only the calls inside ($board)"
+    else
+        fail "--profile-probe ($board)" "status $status, $verdict"
+    fi
+done
+
+# tests/runner/profile_isr.c: a timer interrupt every 256 cycles while main
+# calls step() 2000 times; the firmware prints how many interrupts it saw.
+# Each function's inclusive figure is also rebuilt from the callgrind file
+# (self plus the calls= costs), except __vectors: the bottom of the stack is
+# entered again by every interrupt, and callgrind's sum counts that twice.
+for board in uno attiny85; do
+    sim profile_isr --profile "$WORK/isr.prof" --callgrind "$WORK/isr.cg" \
+        "$BUILD/$board/runner/profile_isr.elf"
+    t=$WORK/isr.prof
+    verdict=$(awk -v seen="$(head -n 1 "$WORK/out")" -v step_calls="$(prof_get "$t" step 6)" \
+        -v main_calls="$(prof_get "$t" main 6)" -v table="$t" '
+        BEGIN {
+            while ((getline line < table) > 0) {
+                if (line ~ /^#/) continue
+                split(line, col, " ")
+                incl[col[1]] = col[4]
+                if (col[1] ~ /^__vector_[0-9]+$/) isr_calls += col[6]
+            }
+        }
+        /^fn=/ { fn = substr($0, 4) }
+        /^0x/ { rebuilt[fn] += $2 }   # cost lines: its own, and after calls= its calls
+        END {
+            for (f in rebuilt)
+                if (f != "__vectors" && rebuilt[f] != incl[f]) bad = bad " " f ":" incl[f] "/" rebuilt[f]
+            if (isr_calls != seen) print "interrupts: profile " isr_calls ", firmware " seen;
+            else if (step_calls != 2000 || main_calls != 1) print "calls: step " step_calls ", main " main_calls;
+            else if (bad != "") print "table/callgrind inclusive:" bad;
+            else print "ok";
+        }' "$WORK/isr.cg")
+    if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+        ok "profile with interrupts: $(head -n 1 "$WORK/out") entries, call counts exact, callgrind agrees ($board)"
+    else
+        fail "profile with interrupts ($board)" "status $status, $verdict"
+    fi
+done
+
+sim usage --profile-probe 2 "$UNO/profile.elf"
+expect "--profile-probe without --profile -> 2" 2 "" "needs --profile"
+sim usage --profile-probe 64 --profile - "$UNO/profile.elf"
+expect "--profile-probe out of range -> 2" 2 "" "probe ids are 0 to 63"
 
 echo "runner: $passed passed, $failed failed"
 [ "$failed" = 0 ]
