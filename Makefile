@@ -336,6 +336,17 @@ monitor:
 clean:
 	rm -rf $(BUILD)
 
+# ---------------------------------------------------------------- arduino --
+# make arduino-lib: the library for Arduino users, in the Arduino library
+# layout (specification 1.5) with a PlatformIO library.json, assembled from
+# lib/ by lib/arduino/export.sh: build/arduino/bitdraughts/ and
+# build/arduino/bitdraughts.zip (for the IDE's "Add .ZIP Library").
+# tests/host/test_arduino.sh exports it again and builds its examples with
+# arduino-builder; it needs only $(HOST_TOOLS) of test-build.
+.PHONY: arduino-lib
+arduino-lib:
+	$(Q)sh lib/arduino/export.sh $(BUILD)/arduino
+
 ifeq ($(filter $(BOARD),$(BOARDS)),)
   $(error BOARD=$(BOARD) is not one of: $(BOARDS))
 endif
