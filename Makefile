@@ -40,7 +40,8 @@ MAKEFILE_DEPS := Makefile $(wildcard boards/*.mk)
 # lib/: the library proper, one folder a concept, all of it runs on a board;
 # lib/bench/ holds the bench's alternatives (bench firmware and tests only),
 # lib/tools/ the host programs and the generators they share with the tests.
-LIB_DIRS      := bits nibble checkers engine
+# The library's folders are those lib/bitdraughts.h includes from.
+LIB_DIRS      := $(sort $(shell sed -n 's|^\#include "\([a-z0-9_]*\)/.*|\1|p' lib/bitdraughts.h))
 LIB_SRC       := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 BENCH_SRC     := $(wildcard lib/bench/*.c)
 TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))

@@ -20,11 +20,11 @@
 # bytes.
 set -eu
 
-# The folders of lib/ whose C files run on a board (the Makefile's LIB_DIRS).
-BOARD_FOLDERS="bits nibble checkers engine"
-
 [ $# -eq 1 ] || { echo "usage: $0 OUTDIR" >&2; exit 2; }
 top=$(cd "$(dirname "$0")/../.." && pwd)
+# The folders of lib/ whose C files run on a board: those lib/bitdraughts.h
+# includes from (the Makefile's LIB_DIRS reads them the same way).
+BOARD_FOLDERS=$(sed -n 's|^#include "\([a-z0-9_]*\)/.*|\1|p' "$top/lib/bitdraughts.h" | sort -u)
 out=$1
 here=$top/lib/arduino
 dest=$out/bitdraughts
