@@ -249,8 +249,9 @@ $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
-# The demo firmware only just fits the Uno's 32,256 bytes: its own code (the
-# command line, not the library's hot paths) trades call speed for size.
+# The demo firmware is the one near the Uno's flash limit (FLASH_LIMIT, checked
+# at the link and by tests/host/test_demo.sh): its own code (the command
+# line, not the library's hot paths) trades call speed for size.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.

@@ -5,16 +5,7 @@
  */
 #include "checkers/bitboard32.h"
 #include "check.h"
-
-/* Steps of each direction on (file, rank): up-left, up-right, down-right,
- * down-left. */
-static const int8_t file_step[BB_DIRECTIONS] = { -1, 1, 1, -1 };
-static const int8_t rank_step[BB_DIRECTIONS] = { 1, 1, -1, -1 };
-
-static uint8_t on_board(int8_t file, int8_t rank)
-{
-    return file >= 0 && file < 8 && rank >= 0 && rank < 8;
-}
+#include "steps_support.h"
 
 static void test_every_dark_square_has_its_own_bit_and_coordinates(void)
 {
@@ -36,9 +27,9 @@ static void test_neighbours_and_shifts_match_coordinate_steps(void)
 {
     for (uint8_t square = 0; square < BB_SQUARES; square++) {
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-            int8_t file = (int8_t)(bb_file(square) + file_step[direction]);
-            int8_t rank = (int8_t)(bb_rank(square) + rank_step[direction]);
-            uint8_t expected = on_board(file, rank) ? BB_SQUARE((uint8_t)file, (uint8_t)rank)
+            int8_t file = (int8_t)(bb_file(square) + step_file(direction));
+            int8_t rank = (int8_t)(bb_rank(square) + step_rank(direction));
+            uint8_t expected = step_on_board(file, rank) ? BB_SQUARE((uint8_t)file, (uint8_t)rank)
                                                     : BB_NO_SQUARE;
             CHECK_EQ(bb_neighbour(square, direction), expected);
             bb32 stepped = bb_step(bb_bit(square), direction);

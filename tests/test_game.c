@@ -1,7 +1,7 @@
 /*
  * test_game.c - the game record: its hash, the repetition count and the
  * window of hashes, on the host and in the simulator (ATmega328P and
- * ATtiny85: one static game, about 180 bytes).  game_status() needs the
+ * ATtiny85: one static game).  game_status() needs the
  * whole move generator, which does not fit the ATtiny's 8 KB next to the
  * suite, so its tests (draws, wins) are in tests/atmega/test_game_status.c.
  *

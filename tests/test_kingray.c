@@ -9,6 +9,7 @@
 #include "checkers/bitboard32.h"
 #include "check.h"
 #include "checkers/kingray.h"
+#include "steps_support.h"
 
 #define RANDOM_BOARDS 300u
 
@@ -28,10 +29,6 @@ static __attribute__((noinline)) bb32 ray_default(uint8_t square, uint8_t direct
     return kr_ray(square, direction, occupied);
 }
 
-/* Steps of each direction on files and ranks. */
-static const int8_t file_step[BB_DIRECTIONS] PROGMEM = {-1, +1, +1, -1};
-static const int8_t rank_step[BB_DIRECTIONS] PROGMEM = {+1, +1, -1, -1};
-
 /* The ray computed on (file, rank) coordinates, independently of the bit
  * tricks: walk the 8x8 board until the edge or an occupied square. */
 static bb32 reference_ray(uint8_t square, uint8_t direction, bb32 occupied)
@@ -45,9 +42,9 @@ static bb32 reference_ray(uint8_t square, uint8_t direction, bb32 occupied)
             }
     bb32 ray = 0;
     for (;;) {
-        file = (int8_t)(file + (int8_t)pgm_read_byte(&file_step[direction]));
-        rank = (int8_t)(rank + (int8_t)pgm_read_byte(&rank_step[direction]));
-        if (file < 0 || file > 7 || rank < 0 || rank > 7)
+        file = (int8_t)(file + step_file(direction));
+        rank = (int8_t)(rank + step_rank(direction));
+        if (!step_on_board(file, rank))
             return ray;
         ray |= BB_BIT(BB_SQUARE(file, rank));
         if (occupied & BB_BIT(BB_SQUARE(file, rank)))

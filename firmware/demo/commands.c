@@ -8,100 +8,18 @@
 #include "board.h"
 #include "clock.h"
 #include "console.h"
-#include "display.h"
 #include "engine.h"
-#include "checkers/game.h"
 #include "checkers/pdn.h"
 #include "engine/search.h"
+#include "record.h"
 #include "serial.h"
-#include "store.h"
+#include "session.h"
 
 #define PERFT_MAX_DEPTH 8u
 #define DECIMAL 10u
 #define MOVES_PER_LINE 10u
 #define MS_PER_SECOND 1000u
 #define HZ_PER_MHZ 1000000UL
-
-/* One block of RAM for what is never needed at once: the engine's
- * workspace while it searches, and otherwise the command line with the legal
- * moves (or the perft move stack) beside it.  The moves get what the
- * workspace leaves after the line: more than any game reaches (a position
- * that has more is refused, not overrun). */
-#define SCRATCH_MOVES ((sizeof(struct search_workspace) - CONSOLE_LINE_MAX - 1u) / sizeof(bd_move))
-static union {
-    struct search_workspace search;
-    struct {
-        char line[CONSOLE_LINE_MAX + 1u];
-        bd_move moves[SCRATCH_MOVES];
-    } command;
-} scratch;
-_Static_assert(sizeof scratch == sizeof(struct search_workspace), "the line and moves fit");
-
-#define SCRATCH_END (scratch.command.moves + SCRATCH_MOVES)
-
-static struct bd_game game;
-static uint16_t recorded;       /* plies in the record */
-static uint8_t numbering_offset;/* 1 when the game began with the second player */
-
-/* ------------------------------------------------------------ helpers -- */
-
-/* Commands with big locals (a FEN, a position, a move list) keep them in
- * frames of their own: inlined into commands_run they would sit on the
- * stack under every search as well. */
-#define FRAME_OF_ITS_OWN __attribute__((noinline))
-
-static const char too_many_moves[] PROGMEM = "too many moves for RAM";
-
-void commands_error_P(const char *message_P)
-{
-    serial_puts_P(PSTR("error: "));
-    serial_puts_P(message_P);
-    serial_putc('\n');
-}
-
-static const struct bd_rules *rules(void)
-{
-    return game.rules;
-}
-
-/* The legal moves of the game's position in scratch; returns the end, or
- * NULL (after an error line) when they do not fit. */
-static bd_move *legal_moves(void)
-{
-    bd_move *end = mg_generate(&game.pos, rules(), scratch.command.moves, SCRATCH_END);
-    if (!end)
-        commands_error_P(too_many_moves);
-    return end;
-}
-
-static void put_variant(void)
-{
-    serial_puts_P(rules()->variant == BD_VARIANT_ENGLISH ? PSTR("English checkers")
-                                                      : PSTR("Russian draughts"));
-}
-
-/* "12." or "12..." for the move about to be played. */
-static void put_move_number(void)
-{
-    uint16_t half = game.ply + numbering_offset;
-    serial_put_u32(half / 2u + 1u);
-    serial_puts_P(half & 1u ? PSTR("... ") : PSTR(". "));
-}
-
-static FRAME_OF_ITS_OWN void put_move(const bd_move *m, const bd_move *first, const bd_move *end)
-{
-    char text[PDN_MOVE_MAX];
-    pdn_write_move_among(&game.pos, rules(), m, first, end, text, sizeof text);
-    serial_puts(text);
-}
-
-static FRAME_OF_ITS_OWN void put_fen(void)
-{
-    char text[PDN_FEN_MAX];
-    pdn_write_fen(&game.pos, rules(), text, sizeof text);
-    serial_puts(text);
-    serial_putc('\n');
-}
 
 /* Parses a decimal number of at most five digits; 0 when there is none
  * (callers reject 0 as a value anyway). */
@@ -117,150 +35,15 @@ static uint16_t parse_number(const char *text)
     return value > UINT16_MAX ? 0 : (uint16_t)value;
 }
 
-/* A flash label and a number. */
-static void put_labelled(const char *label_P, uint32_t value)
-{
-    serial_puts_P(label_P);
-    serial_put_u32(value);
-}
-
-static FRAME_OF_ITS_OWN void show_position(void)
-{
-    display_board(&game.pos, rules());
-}
-
-/* ------------------------------------------------------ game and record -- */
-
-static void begin(const struct bd_rules *variant_rules, const bd_position *pos)
-{
-    game_set_position(&game, variant_rules, pos);
-    recorded = 0;
-    numbering_offset = pos->side != variant_rules->first_to_move;
-}
-
-static void begin_and_save(const struct bd_rules *variant_rules, const bd_position *pos)
-{
-    begin(variant_rules, pos);
-    store_start(variant_rules->variant, pos);
-}
-
-/* Replays the first `plies` plies of the record from the start position;
- * returns the number replayed (less when a recorded move is not legal). */
-static FRAME_OF_ITS_OWN uint16_t replay(uint16_t plies)
-{
-    bd_position start;
-    store_read_start(&start);
-    begin(rules(), &start);
-    for (uint16_t i = 0; i < plies; i++) {
-        wdt_reset();
-        bd_move *end = legal_moves();
-        const bd_move *m = end ? store_decode(store_read_move(i), scratch.command.moves, end) : NULL;
-        if (!m)
-            return i;
-        game_play(&game, m);
-        recorded++;
-    }
-    return plies;
-}
-
-/* The entry of the legal moves [scratch, end) equal to m, or NULL. */
-static const bd_move *find_move(const bd_move *m, const bd_move *end)
-{
-    for (const bd_move *p = scratch.command.moves; p < end; p++)
-        if (mg_move_equal(p, m))
-            return p;
-    return NULL;
-}
-
-/* Plays m, an entry of the legal moves listed in scratch, and records it. */
-static void play(const bd_move *m)
-{
-    uint16_t code = store_encode(m, scratch.command.moves);
-    game_play(&game, m);
-    if (store_append(recorded, code)) {
-        recorded++;
-    } else {
-        serial_puts_P(PSTR("EEPROM full: this position is the new start (undo stops here)\n"));
-        recorded = 0;
-        store_start(rules()->variant, &game.pos);
-    }
-}
-
-/* Prints the result when the game is over; returns its game_status. */
-static FRAME_OF_ITS_OWN uint8_t report_status(void)
-{
-    uint8_t status = game_status(&game, scratch.command.moves, SCRATCH_END);
-    if (status == GAME_ONGOING)
-        return status;
-    serial_puts_P(PSTR("result: "));
-    if (status == GAME_WHITE_WINS || status == GAME_BLACK_WINS) {
-        uint8_t winner = status == GAME_WHITE_WINS ? BD_WHITE : BD_BLACK;
-        display_colour(winner);
-        serial_puts_P(PSTR(" wins ("));
-        display_colour(BD_OTHER_COLOUR(winner));
-        serial_puts_P(PSTR(" cannot move)"));
-    } else if (status == GAME_DRAW_REPETITION) {
-        serial_puts_P(PSTR("draw (the same position three times)"));
-    } else {
-        serial_puts_P(PSTR("draw ("));
-        serial_put_u32(rules()->draw_quiet_plies / 2u);
-        serial_puts_P(PSTR(" moves each without a capture or a man move)"));
-    }
-    serial_putc('\n');
-    return status;
-}
-
 static uint8_t refuse_if_over(void)
 {
-    if (game_status(&game, scratch.command.moves, SCRATCH_END) == GAME_ONGOING)
+    if (session_status() == GAME_ONGOING)
         return 0;
-    commands_error_P(PSTR("game over (new, fen or undo)"));
+    session_error_P(PSTR("game over (new, fen or undo)"));
     return 1;
 }
 
-char *commands_line(void)
-{
-    return scratch.command.line;
-}
-
-/* --------------------------------------------------------------- boot -- */
-
-void commands_init(void)
-{
-    struct store_header header;
-    uint8_t status = store_load(&header);
-    if (status == STORE_OK) {
-        game.rules = bd_rules_of(header.variant);
-        uint16_t replayed = replay(header.plies);
-        if (replayed == header.plies) {
-            serial_puts_P(PSTR("resumed: "));
-            put_variant();
-            serial_puts_P(PSTR(", "));
-            serial_put_u32(recorded);
-            serial_puts_P(PSTR(" plies\n"));
-            show_position();
-            report_status();
-            return;
-        }
-        serial_puts_P(PSTR("saved game ignored (illegal move "));
-        serial_put_u32(replayed + 1u);
-        serial_puts_P(PSTR("): new game\n"));
-    } else if (status == STORE_BLANK) {
-        serial_puts_P(PSTR("no saved game: new game\n"));
-    } else {
-        serial_puts_P(PSTR("saved game ignored ("));
-        serial_puts_P(store_status_text(status));
-        serial_puts_P(PSTR("): new game\n"));
-    }
-    bd_position pos;
-    pos_initial(&pos, &bd_rules_russian);
-    begin_and_save(&bd_rules_russian, &pos);
-    show_position();
-}
-
-/* ------------------------------------------------------------ commands -- */
-
-static FRAME_OF_ITS_OWN void cmd_help(void)
+static SESSION_OWN_FRAME void cmd_help(void)
 {
     serial_puts_P(PSTR(
         "new [russian|english]  fen [FEN]  board  moves  undo\n"
@@ -271,83 +54,85 @@ static FRAME_OF_ITS_OWN void cmd_help(void)
         "or bench wait as the next line (a board keeps 2, then rejects it).\n"));
 }
 
-static FRAME_OF_ITS_OWN void cmd_new(const char *arg)
+static SESSION_OWN_FRAME void cmd_new(const char *arg)
 {
-    const struct bd_rules *variant_rules = rules();
+    const struct bd_rules *variant_rules = session_game.rules;
     if (!strcmp_P(arg, PSTR("russian")))
         variant_rules = &bd_rules_russian;
     else if (!strcmp_P(arg, PSTR("english")))
         variant_rules = &bd_rules_english;
     else if (*arg) {
-        commands_error_P(PSTR("new [russian|english]"));
+        session_error_P(PSTR("new [russian|english]"));
         return;
     }
     bd_position pos;
     pos_initial(&pos, variant_rules);
-    begin_and_save(variant_rules, &pos);
+    record_begin(variant_rules, &pos);
     serial_puts_P(PSTR("new game: "));
-    put_variant();
+    session_put_variant();
     serial_putc('\n');
-    show_position();
+    session_show_position();
 }
 
-static FRAME_OF_ITS_OWN void cmd_fen(const char *arg, uint8_t length)
+static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
 {
     if (!*arg) {
-        put_fen();
+        session_put_fen();
         return;
     }
     bd_position pos;
-    int8_t status = pdn_read_fen(arg, length, rules(), &pos);
+    int8_t status = pdn_read_fen(arg, length, session_game.rules, &pos);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: bad FEN: "));
         serial_puts_P(pdn_error_text(status));
         serial_putc('\n');
         return;
     }
-    begin_and_save(rules(), &pos);
-    show_position();
-    report_status();
+    record_begin(session_game.rules, &pos);
+    session_show_position();
+    session_report_status();
 }
 
-static FRAME_OF_ITS_OWN void cmd_moves(void)
+static SESSION_OWN_FRAME void cmd_moves(void)
 {
-    bd_move *end = legal_moves();
+    bd_move *end = session_legal_moves();
     if (!end)
         return;
-    serial_put_u32((uint32_t)(end - scratch.command.moves));
-    serial_puts_P(end - scratch.command.moves == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
+    const bd_move *first = session_scratch.command.moves;
+    serial_put_u32((uint32_t)(end - first));
+    serial_puts_P(end - first == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
     uint8_t column = 0;
-    for (const bd_move *m = scratch.command.moves; m < end; m++) {
+    for (const bd_move *m = first; m < end; m++) {
         serial_puts_P(column == 0 ? PSTR(":\n  ") : PSTR(" "));
-        put_move(m, scratch.command.moves, end);
+        session_put_move(m, first, end);
         if (++column == MOVES_PER_LINE)
             column = 0;
     }
     serial_putc('\n');
 }
 
-static FRAME_OF_ITS_OWN void cmd_move(const char *text, uint8_t length)
+static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
 {
     if (refuse_if_over())
         return;
-    bd_move *end = legal_moves();
+    bd_move *end = session_legal_moves();
     if (!end)
         return;
     bd_move m;
-    int8_t status = pdn_read_move_among(text, length, &game.pos, rules(), scratch.command.moves, end, &m);
+    int8_t status = pdn_read_move_among(text, length, &session_game.pos, session_game.rules,
+                                        session_scratch.command.moves, end, &m);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: "));
         serial_puts_P(pdn_error_text(status));
         serial_puts_P(PSTR(" (moves lists them)\n"));
         return;
     }
-    put_move_number();
-    put_move(&m, scratch.command.moves, end);
+    session_put_move_number();
+    session_put_move(&m, session_scratch.command.moves, end);
     serial_putc('\n');
-    play(find_move(&m, end));
-    show_position();
-    report_status();
+    record_play(session_find_move(&m, end));
+    session_show_position();
+    session_report_status();
 }
 
 static void put_score(int16_t score)
@@ -367,28 +152,29 @@ static uint8_t engine_move(uint8_t watch_keys)
 {
     struct search_result result;
     uint32_t ms;
-    uint8_t outcome = engine_think(&game, &scratch.search, watch_keys, &result, &ms);
+    uint8_t outcome = engine_think(&session_game, &session_scratch.search, watch_keys, &result,
+                                   &ms);
     if (outcome != ENGINE_MOVED)
         return outcome;
     /* The workspace is gone now: list the moves again to name and record it. */
-    bd_move *end = legal_moves();
+    bd_move *end = session_legal_moves();
     if (!end)
         return ENGINE_NO_MOVE;
-    const bd_move *m = find_move(&result.best, end);
+    const bd_move *m = session_find_move(&result.best, end);
     if (!m) {
-        commands_error_P(PSTR("engine move not legal"));
+        session_error_P(PSTR("engine move not legal"));
         return ENGINE_NO_MOVE;
     }
-    put_move_number();
-    put_move(m, scratch.command.moves, end);
-    put_labelled(PSTR("  (depth "), result.depth);
+    session_put_move_number();
+    session_put_move(m, session_scratch.command.moves, end);
+    session_put_labelled(PSTR("  (depth "), result.depth);
     serial_puts_P(PSTR(", score "));
     put_score(result.score);
-    put_labelled(PSTR(", nodes "), result.nodes);
-    put_labelled(PSTR(", "), ms);
+    session_put_labelled(PSTR(", nodes "), result.nodes);
+    session_put_labelled(PSTR(", "), ms);
     serial_puts_P(PSTR(" ms)\n"));
-    play(m);
-    show_position();
+    record_play(m);
+    session_show_position();
     return ENGINE_MOVED;
 }
 
@@ -397,7 +183,7 @@ static void cmd_go(void)
     if (refuse_if_over())
         return;
     engine_move(0);
-    report_status();
+    session_report_status();
 }
 
 static void cmd_auto(void)
@@ -410,12 +196,12 @@ static void cmd_auto(void)
             serial_puts_P(PSTR("auto stopped\n"));
             return;
         }
-        if (report_status() != GAME_ONGOING)
+        if (session_report_status() != GAME_ONGOING)
             return;
     }
 }
 
-static FRAME_OF_ITS_OWN void cmd_level(char *arg)
+static SESSION_OWN_FRAME void cmd_level(char *arg)
 {
     if (!*arg) {
         engine_print_level();
@@ -430,21 +216,19 @@ static FRAME_OF_ITS_OWN void cmd_level(char *arg)
     else if (!strcmp_P(arg, PSTR("time")) && n >= 1u && n <= ENGINE_TIME_MAX_MS)
         engine_set_time(n);
     else {
-        commands_error_P(PSTR("level depth 1-20 or time 1-60000"));
+        session_error_P(PSTR("level depth 1-20 or time 1-60000"));
         return;
     }
     engine_print_level();
 }
 
-static FRAME_OF_ITS_OWN void cmd_undo(void)
+static SESSION_OWN_FRAME void cmd_undo(void)
 {
-    if (recorded == 0) {
-        commands_error_P(PSTR("nothing to undo"));
+    if (!record_undo()) {
+        session_error_P(PSTR("nothing to undo"));
         return;
     }
-    replay(recorded - 1u);
-    store_truncate(recorded);
-    show_position();
+    session_show_position();
 }
 
 /* The leaves of the move tree below pos, counted by listing the moves
@@ -456,7 +240,7 @@ static FRAME_OF_ITS_OWN void cmd_undo(void)
 #define PERFT_TOO_MANY (UINT32_MAX - 1u)
 static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stack)
 {
-    bd_move *end = mg_generate(pos, rules(), stack, SCRATCH_END);
+    bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_MOVES_END);
     if (!end)
         return PERFT_NO_ROOM;
     if (depth == 1u)
@@ -476,20 +260,20 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
     return total;
 }
 
-static FRAME_OF_ITS_OWN void cmd_perft(const char *arg)
+static SESSION_OWN_FRAME void cmd_perft(const char *arg)
 {
     uint16_t depth = parse_number(arg);
     if (depth < 1u || depth > PERFT_MAX_DEPTH) {
-        commands_error_P(PSTR("perft N: N is 1 to 8"));
+        session_error_P(PSTR("perft N: N is 1 to 8"));
         return;
     }
     uint32_t start_ms = clock_ms();
     board_led_on();
-    uint32_t leaves = perft_count(&game.pos, (uint8_t)depth, scratch.command.moves);
+    uint32_t leaves = perft_count(&session_game.pos, (uint8_t)depth, session_scratch.command.moves);
     board_led_off();
     uint32_t ms = clock_ms() - start_ms;
     if (leaves == PERFT_NO_ROOM) {
-        commands_error_P(too_many_moves);
+        session_error_P(session_too_many_moves_P);
         return;
     }
     serial_puts_P(PSTR("perft "));
@@ -504,7 +288,7 @@ static FRAME_OF_ITS_OWN void cmd_perft(const char *arg)
     serial_puts_P(PSTR(" ms)\n"));
 }
 
-static FRAME_OF_ITS_OWN void cmd_bench(void)
+static SESSION_OWN_FRAME void cmd_bench(void)
 {
     serial_puts_P(PSTR("bench: depth "));
     serial_put_u32(SEARCH_BENCH_DEPTH);
@@ -517,13 +301,12 @@ static FRAME_OF_ITS_OWN void cmd_bench(void)
     clock_cycles_start();
     /* The bench overwrites the game it is given: lend it ours, then
      * rebuild ours from the record. */
-    const struct bd_rules *variant_rules = game.rules;
-    uint32_t nodes = search_bench(&scratch.search, &game);
+    const struct bd_rules *variant_rules = session_game.rules;
+    uint32_t nodes = search_bench(&session_scratch.search, &session_game);
     uint32_t cycles = clock_cycles_stop();
     board_led_off();
     wdt_enable(WDTO_2S);
-    game.rules = variant_rules;
-    replay(recorded);
+    record_restore(variant_rules);
     serial_puts_P(PSTR("bench nodes "));
     serial_put_u32(nodes);
     serial_puts_P(PSTR(" cycles "));
@@ -598,7 +381,7 @@ void commands_run(char *line, uint8_t length)
     case CMD_HELP:  if (*arg) break; cmd_help(); return;
     case CMD_NEW:   cmd_new(arg); return;
     case CMD_FEN:   cmd_fen(arg, arg_length); return;
-    case CMD_BOARD: if (*arg) break; show_position(); return;
+    case CMD_BOARD: if (*arg) break; session_show_position(); return;
     case CMD_MOVES: if (*arg) break; cmd_moves(); return;
     case CMD_GO:    if (*arg) break; cmd_go(); return;
     case CMD_LEVEL: cmd_level(arg); return;
@@ -615,5 +398,5 @@ void commands_run(char *line, uint8_t length)
         cmd_move(line, length);
         return;
     }
-    commands_error_P(PSTR("unknown command (help lists them)"));
+    session_error_P(PSTR("unknown command (help lists them)"));
 }

@@ -2,7 +2,8 @@
  * The demo firmware: checkers over the serial port.  Russian draughts or
  * English checkers against the engine (or the engine against itself), the
  * game kept in EEPROM across power cycles, and a watchdog that resets a
- * stuck board.  The commands are in commands.c; `help` lists them.
+ * stuck board.  The commands are in commands.c, the game they act on in
+ * session.c and its record in EEPROM in record.c; `help` lists them.
  *
  * Boot: .init3 saves and clears the reset flags and stops the watchdog
  * (after a watchdog reset it stays armed with its shortest timeout, faster
@@ -20,7 +21,9 @@
 #include "board.h"
 #include "commands.h"
 #include "console.h"
+#include "record.h"
 #include "serial.h"
+#include "session.h"
 
 #define DEMO_VERSION "1.0"
 #define EXIT_OK 0
@@ -82,19 +85,19 @@ int main(void)
     sei();
     wdt_enable(WDTO_2S);
     banner();
-    commands_init();
+    record_resume();
     serial_puts_P(PSTR("type help for the commands\n"));
     for (;;) {
         serial_puts_P(PSTR("> "));
         uint8_t length;
-        char *line = commands_line();
+        char *line = session_line();
         uint8_t status = console_read_line(line, &length);
         if (status == CONSOLE_END)
             break;
         if (status == CONSOLE_LINE)
             commands_run(line, length);
         else
-            commands_error_P(console_status_text(status));
+            session_error_P(console_status_text(status));
         if (console_input_ended())
             break;
     }

@@ -2,11 +2,11 @@
  * game.h - a game in progress: the position, the rules, and what the draw
  * rules need to see of the past.
  *
- * Only the facts that the rules look back on are kept, so a game costs
- * about 70 bytes of RAM however long it runs: the number of plies since the
- * last capture or man move (the variant's draw rule counts them), and a
- * 16-bit hash of every position since then (a capture or a man move can
- * never be undone, so no earlier position can repeat).  The move list
+ * Only the facts that the rules look back on are kept, so a game's RAM is
+ * fixed (mostly GAME_HISTORY hashes) however long it runs: the number of
+ * plies since the last capture or man move (the variant's draw rule counts
+ * them), and a 16-bit hash of every position since then (a capture or a
+ * man move can never be undone, so no earlier position can repeat).  The move list
  * itself belongs to whoever keeps the record (the firmware keeps it in
  * EEPROM and replays it to undo).
  */

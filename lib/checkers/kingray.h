@@ -29,9 +29,10 @@
  * kr_ray_bytes, the ray folded the same way; replicating that byte into all
  * four bytes and masking with the empty-board ray unfolds it again.
  *
- * Flash: kr_entries 4 x 32 x 8 = 1,024 bytes (empty-board ray, table base,
- * rotation multiplier, index mask) + kr_ray_bytes 734 bytes (2^n for each
- * ray with n inner squares), in kingray_tables.c, which
+ * Flash: kr_entries, 4 x 32 entries of 8 bytes (empty-board ray, table
+ * base, rotation multiplier, index mask), and kr_ray_bytes, KR_RAY_BYTES
+ * (2^n for each ray with n inner squares; the bench's kingray-table row
+ * counts them with the code), in kingray_tables.c, which
  * `build/host/kingmagic --emit` writes from the generator in
  * lib/tools/kingray_gen.c;
  * tests/host/test_kingmagic.sh regenerates it and compares.

@@ -59,7 +59,7 @@
  * ends; then it writes mg_path()'s full path.
  *
  * RAM: pdn_read_move() and pdn_write_move() generate the legal moves on the
- * stack (MG_MAX_MOVES moves, 768 bytes), too much for a 512-byte part; the
+ * stack (MG_MAX_MOVES moves of 6 bytes), too much for a 512-byte part; the
  * _among variants take the caller's list instead.  The FEN functions use a
  * few dozen bytes of stack.
  */
@@ -132,7 +132,7 @@ uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, cha
 int8_t pdn_read_move_among(const char *text, uint16_t length, const bd_position *pos,
                            const struct bd_rules *rules, const bd_move *first,
                            const bd_move *end, bd_move *out);
-/* The same against mg_generate()'s moves (768 bytes of stack). */
+/* The same against mg_generate()'s moves (MG_MAX_MOVES on the stack). */
 int8_t pdn_read_move(const char *text, uint16_t length, const bd_position *pos,
                      const struct bd_rules *rules, bd_move *out);
 /* Writes m, a move of the legal moves [first, end) of pos; returns the
@@ -141,7 +141,7 @@ int8_t pdn_read_move(const char *text, uint16_t length, const bd_position *pos,
 uint16_t pdn_write_move_among(const bd_position *pos, const struct bd_rules *rules,
                               const bd_move *m, const bd_move *first, const bd_move *end,
                               char *out, uint16_t capacity);
-/* The same against mg_generate()'s moves (768 bytes of stack). */
+/* The same against mg_generate()'s moves (MG_MAX_MOVES on the stack). */
 uint16_t pdn_write_move(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
                         char *out, uint16_t capacity);
 

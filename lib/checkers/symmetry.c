@@ -19,9 +19,9 @@ BD_INLINE bb32 delta_swap(bb32 x, bb32 mask, uint8_t delta)
  * and the others into straight-line code, where on a uint32_t it emits a
  * shift loop for every stage.  The 8-bit stage is a renaming of bytes, and
  * the 16-bit stage plus the rotation by 18 is a rotation by 34 = 2, which
- * is two rotations by 1 (avr-gcc: 5 instructions each).  avr-gcc 5.4 -Os:
- * 88 instructions, no loop, no jump; the uint32_t SWAR form was 123 with
- * five shift loops.  (On a 64-bit host the uint32_t form would be about a
+ * is two rotations by 1.  avr-gcc -Os: straight-line code, no loop, no
+ * jump, and fewer instructions than the uint32_t SWAR form with its five
+ * shift loops.  (On a 64-bit host the uint32_t form would be about a
  * third of the instructions; this is not a hot path there.) */
 BD_INLINE uint8_t reverse_byte(uint8_t b)
 {
@@ -47,11 +47,11 @@ bb32 sym_mirror_diagonal(bb32 x)
 }
 
 /* Four delta swaps by 17, 3, 11 and 7 would do, but avr-gcc shifts a
- * uint32_t by 3 or 11 in a loop (141 instructions, about 630 cycles).  As
- * eight masked rotations, one a direction of each pair, every rotation is a
- * renaming of bytes and at most three rotations by 1 (+17 = 16 + 1,
- * +7 = 8 - 1, +11 = 8 + 3, ...), and the four small ones are shared:
- * 155 instructions, no loop, about 155 cycles. */
+ * uint32_t by 3 or 11 in a loop.  As eight masked rotations, one a
+ * direction of each pair, every rotation is a renaming of bytes and at
+ * most three rotations by 1 (+17 = 16 + 1, +7 = 8 - 1, +11 = 8 + 3, ...),
+ * and the four small ones are shared: a few more instructions than the
+ * loops, but no loop, so far fewer cycles. */
 bb32 sym_mirror_antidiagonal(bb32 x)
 {
     bb32 left1 = bb_rotl(x, 1), right1 = bb_rotl(x, 31);

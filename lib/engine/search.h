@@ -39,17 +39,15 @@
  *
  * All the engine's RAM is struct search_workspace (the caller declares it,
  * static in the firmware) plus the recursion: no malloc, no file-static
- * state, recursion bounded by SEARCH_MAX_PLY.
- *   sizeof(struct search_workspace) on AVR (avr-gcc 5.4 -Os): 682 bytes;
- *   the recursion: about 31 bytes a ply (negamax's frame with its node
- *   struct, and the return address), plus some 250 bytes for the move
- *   generator's own frames at the deepest ply.  Measured in the simulator
- *   (ATmega328P): a 1 s search from the start position (depth 9) peaks
- *   at about 770 bytes of stack in all, the bench's king endings (which
- *   reach SEARCH_MAX_PLY) at about 840.  Workspace plus recursion is
- *   thus ~1,450 bytes, over the ~1,100 the game firmware can give the
- *   engine (to do: fewer plies, a smaller node struct, a leaner move
- *   generator frame).
+ * state, recursion bounded by SEARCH_MAX_PLY.  The workspace is mostly the
+ * move stack (SEARCH_STACK_BYTES) and the move-ordering tables; a ply of
+ * recursion is negamax's frame with its node struct and the return
+ * address, and the deepest ply adds the move generator's own frames.  What
+ * that comes to on the ATmega328P is measured, not written down here:
+ * tests/host/test_demo.sh runs the game firmware through the bench (whose
+ * king endings reach SEARCH_MAX_PLY) and a depth-9 search and checks its
+ * static RAM, the workspace included, plus the peak stack against what
+ * the board can give (it prints both figures).
  */
 #ifndef BITDRAUGHTS_SEARCH_H
 #define BITDRAUGHTS_SEARCH_H

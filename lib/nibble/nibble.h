@@ -11,15 +11,15 @@
  *
  * Reaching the high nibble costs one instruction on AVR: the accessors
  * rotate the byte by four when the square is odd, and avr-gcc turns
- * "x << 4 | x >> 4" on a uint8_t into SWAP.  avr-gcc 5.4 -Os makes nb_get
- * the address (5 instructions), LD, SBRC+SWAP, ANDI: 9 instructions, 9
- * cycles either way; nb_set LD, SBRC+SWAP, ANDI 0xF0, OR, a second
- * conditional SWAP, ST: 15 instructions, 17 cycles; no shift loop, no jump.
- * With a constant square they fold to LDD+SWAP+ANDI and a 6-instruction
- * read-modify-write.  Masking the high nibble in C instead costs a MUL or
- * a shift for code << 4 and a jump; a hand-written asm nb_set would save
- * two instructions but stop the constant folding, so there is no
- * lib/avr/nibble_avr.h: the portable C already is the tuned code.
+ * "x << 4 | x >> 4" on a uint8_t into SWAP.  avr-gcc -Os makes nb_get
+ * the address, LD, SBRC+SWAP, ANDI, and nb_set LD, SBRC+SWAP, ANDI 0xF0,
+ * OR, a second conditional SWAP, ST: the same cycles for either nibble, no
+ * shift loop, no jump (`make disasm` shows them).  With a constant square
+ * they fold to LDD+SWAP+ANDI and a short read-modify-write.  Masking the
+ * high nibble in C instead costs a MUL or a shift for code << 4 and a
+ * jump; a hand-written asm nb_set would save two instructions but stop the
+ * constant folding, so there is no arch/nibble.h override: the portable C
+ * already is the tuned code.
  *
  * SWAR (SIMD within a register): a uint32_t holds eight nibbles, nibble k
  * in bits 4k..4k+3; nb_row_nibbles() loads one board row that way.  Adding

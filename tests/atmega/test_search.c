@@ -1,6 +1,6 @@
 /*
  * test_search.c - the search engine on the host and on the simulated
- * ATmega328P (one static workspace of about 740 bytes, which the ATtiny85
+ * ATmega328P (one static workspace, which the ATtiny85's 512 bytes of RAM
  * cannot hold).  The PDN helpers that list the legal moves on the stack
  * are avoided: the moves go to a small static array.
  *

@@ -23,6 +23,7 @@
 #include "checkers/perft.h"
 #include "checkers/position.h"
 #include "checkers/symmetry.h"
+#include "steps_support.h"
 
 /* ================================================================ reference */
 
@@ -41,12 +42,6 @@ typedef struct {
 
 #define REF_MAX_MOVES 1024
 
-/* Up-left, up-right, down-right, down-left (the library's order, though
- * nothing depends on it). */
-static const int dir_file[4] = { -1, +1, +1, -1 };
-static const int dir_rank[4] = { +1, +1, -1, -1 };
-
-static int on_board(int f, int r) { return f >= 0 && f < 8 && r >= 0 && r < 8; }
 static uint8_t colour_of(uint8_t piece) { return piece <= R_WHITE_KING ? BD_WHITE : BD_BLACK; }
 static int is_king(uint8_t piece) { return piece == R_WHITE_KING || piece == R_BLACK_KING; }
 static uint8_t square_of(int f, int r) { return BB_SQUARE((unsigned)f, (unsigned)r); }
@@ -123,25 +118,25 @@ static int jumps_in_direction(const ref_walk *w, int f, int r, int king, bb32 ca
                               int d, int *victim_f, int *victim_r,
                               int land_f[8], int land_r[8])
 {
-    int df = dir_file[d], dr = dir_rank[d];
+    int df = step_file(d), dr = step_rank(d);
     if (!king && !w->russian && dr != forward_of(w->colour))
         return 0;       /* English men capture forward only */
     int flying = king && w->russian;
     int vf = f + df, vr = r + dr;
     if (flying) {
-        while (on_board(vf, vr) && w->board.sq[vf][vr] == R_EMPTY) {
+        while (step_on_board(vf, vr) && w->board.sq[vf][vr] == R_EMPTY) {
             vf += df;
             vr += dr;
         }
     }
-    if (!on_board(vf, vr))
+    if (!step_on_board(vf, vr))
         return 0;
     uint8_t p = w->board.sq[vf][vr];
     if (p == R_EMPTY || colour_of(p) == w->colour || (captured & bit_of(vf, vr)))
         return 0;       /* nothing, own piece, or a piece already jumped: blocked */
     int n = 0;
     int lf = vf + df, lr = vr + dr;
-    while (on_board(lf, lr) && w->board.sq[lf][lr] == R_EMPTY) {
+    while (step_on_board(lf, lr) && w->board.sq[lf][lr] == R_EMPTY) {
         land_f[n] = lf;
         land_r[n] = lr;
         n++;
@@ -158,7 +153,7 @@ static int jumps_in_direction(const ref_walk *w, int f, int r, int king, bb32 ca
 static int can_capture(const ref_walk *w, int f, int r, int king, bb32 captured)
 {
     int vf, vr, lf[8], lr[8];
-    for (int d = 0; d < 4; d++) {
+    for (uint8_t d = 0; d < STEP_DIRECTIONS; d++) {
         if (jumps_in_direction(w, f, r, king, captured, d, &vf, &vr, lf, lr) > 0)
             return 1;
     }
@@ -191,7 +186,7 @@ static void land_on(ref_walk *w, int f, int r, int king, int promoted, bb32 capt
 static void walk_from(ref_walk *w, int f, int r, int king, int promoted, bb32 captured)
 {
     int any = 0;
-    for (int d = 0; d < 4; d++) {
+    for (uint8_t d = 0; d < STEP_DIRECTIONS; d++) {
         int vf, vr, lf[8], lr[8];
         int n = jumps_in_direction(w, f, r, king, captured, d, &vf, &vr, lf, lr);
         if (n == 0)
@@ -252,18 +247,18 @@ static int ref_generate(const ref_board *b, uint8_t variant, ref_move *moves)
             uint8_t p = b->sq[f][r];
             if (p == R_EMPTY || colour_of(p) != us)
                 continue;
-            for (int d = 0; d < 4; d++) {
-                if (!is_king(p) && dir_rank[d] != forward_of(us))
+            for (uint8_t d = 0; d < STEP_DIRECTIONS; d++) {
+                if (!is_king(p) && step_rank(d) != forward_of(us))
                     continue;
-                int tf = f + dir_file[d], tr = r + dir_rank[d];
-                while (on_board(tf, tr) && b->sq[tf][tr] == R_EMPTY) {
+                int tf = f + step_file(d), tr = r + step_rank(d);
+                while (step_on_board(tf, tr) && b->sq[tf][tr] == R_EMPTY) {
                     ref_move m = { square_of(f, r), square_of(tf, tr),
                                    (uint8_t)(!is_king(p) && tr == last_rank_of(us)), 0 };
                     add_move(moves, &count, &m);
                     if (!is_king(p) || !russian)
                         break;
-                    tf += dir_file[d];
-                    tr += dir_rank[d];
+                    tf += step_file(d);
+                    tr += step_rank(d);
                 }
             }
         }

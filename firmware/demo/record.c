@@ -1,0 +1,103 @@
+#include "record.h"
+
+#include <avr/pgmspace.h>
+#include <avr/wdt.h>
+#include <stddef.h>
+
+#include "serial.h"
+#include "session.h"
+#include "store.h"
+
+static uint16_t recorded;       /* plies in the record */
+
+static void begin(const struct bd_rules *rules, const bd_position *pos)
+{
+    session_set_position(rules, pos);
+    recorded = 0;
+}
+
+void record_begin(const struct bd_rules *rules, const bd_position *pos)
+{
+    begin(rules, pos);
+    store_start(rules->variant, pos);
+}
+
+/* Replays the first `plies` plies of the record from the start position
+ * under rules; returns the number replayed (less when a recorded move is
+ * not legal). */
+static SESSION_OWN_FRAME uint16_t replay(const struct bd_rules *rules, uint16_t plies)
+{
+    bd_position start;
+    store_read_start(&start);
+    begin(rules, &start);
+    for (uint16_t i = 0; i < plies; i++) {
+        wdt_reset();
+        const bd_move *first = session_scratch.command.moves;
+        bd_move *end = session_legal_moves();
+        const bd_move *m = end ? store_decode(store_read_move(i), first, end) : NULL;
+        if (!m)
+            return i;
+        game_play(&session_game, m);
+        recorded++;
+    }
+    return plies;
+}
+
+void record_resume(void)
+{
+    struct store_header header;
+    uint8_t status = store_load(&header);
+    if (status == STORE_OK) {
+        uint16_t replayed = replay(bd_rules_of(header.variant), header.plies);
+        if (replayed == header.plies) {
+            serial_puts_P(PSTR("resumed: "));
+            session_put_variant();
+            serial_puts_P(PSTR(", "));
+            serial_put_u32(recorded);
+            serial_puts_P(PSTR(" plies\n"));
+            session_show_position();
+            session_report_status();
+            return;
+        }
+        serial_puts_P(PSTR("saved game ignored (illegal move "));
+        serial_put_u32(replayed + 1u);
+        serial_puts_P(PSTR("): new game\n"));
+    } else if (status == STORE_BLANK) {
+        serial_puts_P(PSTR("no saved game: new game\n"));
+    } else {
+        serial_puts_P(PSTR("saved game ignored ("));
+        serial_puts_P(store_status_text(status));
+        serial_puts_P(PSTR("): new game\n"));
+    }
+    bd_position pos;
+    pos_initial(&pos, &bd_rules_russian);
+    record_begin(&bd_rules_russian, &pos);
+    session_show_position();
+}
+
+void record_play(const bd_move *m)
+{
+    uint16_t code = store_encode(m, session_scratch.command.moves);
+    game_play(&session_game, m);
+    if (store_append(recorded, code)) {
+        recorded++;
+    } else {
+        serial_puts_P(PSTR("EEPROM full: this position is the new start (undo stops here)\n"));
+        recorded = 0;
+        store_start(session_game.rules->variant, &session_game.pos);
+    }
+}
+
+uint8_t record_undo(void)
+{
+    if (recorded == 0)
+        return 0;
+    replay(session_game.rules, recorded - 1u);
+    store_truncate(recorded);
+    return 1;
+}
+
+void record_restore(const struct bd_rules *rules)
+{
+    replay(rules, recorded);
+}

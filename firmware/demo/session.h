@@ -1,0 +1,81 @@
+/*
+ * session.h - the game in progress at the prompt, the RAM its commands
+ * share, and how they print it.
+ *
+ * The game is one struct bd_game (lib/checkers/game.h) and the move number
+ * it started at.  The legal moves of its position, the perft move stack,
+ * the command line and the engine's workspace share one block of RAM,
+ * session_scratch: the engine's workspace while it searches, and otherwise
+ * the line with the moves beside it.  They are never needed at once, so a
+ * command must list the moves again after a search (the workspace has
+ * overwritten them) and must be done with the line once it lists them.
+ *
+ * The printers write to the serial port in the variant's notation; strings
+ * with a _P suffix are in flash.
+ */
+#ifndef BITDRAUGHTS_DEMO_SESSION_H
+#define BITDRAUGHTS_DEMO_SESSION_H
+
+#include <stdint.h>
+
+#include "checkers/game.h"
+#include "console.h"
+#include "engine/search.h"
+
+/* Functions with big locals (a FEN, a position, a move list) keep them in
+ * frames of their own: inlined into the command dispatch they would sit on
+ * the stack under every search as well. */
+#define SESSION_OWN_FRAME __attribute__((noinline))
+
+/* The moves get what the workspace leaves after the line: more than any
+ * game reaches (a position that has more is refused, not overrun). */
+#define SESSION_MOVES ((sizeof(struct search_workspace) - CONSOLE_LINE_MAX - 1u) / sizeof(bd_move))
+
+union session_scratch {
+    struct search_workspace search;
+    struct {
+        char line[CONSOLE_LINE_MAX + 1u];
+        bd_move moves[SESSION_MOVES];
+    } command;
+};
+
+extern struct bd_game session_game;
+extern union session_scratch session_scratch;
+
+/* Where the moves in scratch may end. */
+#define SESSION_MOVES_END (session_scratch.command.moves + SESSION_MOVES)
+
+/* "too many moves for RAM", in flash. */
+extern const char session_too_many_moves_P[];
+
+/* Where the console puts a line (CONSOLE_LINE_MAX + 1 bytes): it shares
+ * RAM with the engine, so it is only valid until the line has run. */
+char *session_line(void);
+/* Starts the game at pos under rules; its move numbers count from pos. */
+void session_set_position(const struct bd_rules *rules, const bd_position *pos);
+/* The legal moves of the game's position in scratch; returns the end, or
+ * NULL (after an error line) when they do not fit. */
+bd_move *session_legal_moves(void);
+/* The entry of the legal moves [scratch moves, end) equal to m, or NULL. */
+const bd_move *session_find_move(const bd_move *m, const bd_move *end);
+/* The game's status, listing the moves in scratch (enum game_status). */
+uint8_t session_status(void);
+
+/* Prints a one-line error: "error: " and the flash string. */
+void session_error_P(const char *message_P);
+/* Prints "Russian draughts" or "English checkers". */
+void session_put_variant(void);
+/* Prints "12. " or "12... " for the move about to be played. */
+void session_put_move_number(void);
+/* Prints m, one of the legal moves [first, end), in the variant's notation. */
+void session_put_move(const bd_move *m, const bd_move *first, const bd_move *end);
+/* Prints the position as a FEN line. */
+void session_put_fen(void);
+/* Prints a flash label and a number. */
+void session_put_labelled(const char *label_P, uint32_t value);
+/* Prints the board. */
+void session_show_position(void);
+/* Prints the result when the game is over; returns session_status(). */
+uint8_t session_report_status(void);
+
+#endif
