@@ -5,7 +5,7 @@
  * One position lives in the caller's workspace and is changed in place:
  * a ply plays a move and takes it back (unmake needs only which captured
  * pieces were kings and whether the mover was a man), so a ply of
- * recursion costs a few bytes of locals, not a 17-byte position copy.  The
+ * the search costs a few bytes of state, not a 17-byte position copy.  The
  * moves of every ply share one byte stack, also in the workspace, so a ply
  * uses only as much RAM as it has moves.  Since capture is mandatory, a
  * position's moves are either all captures or all quiet: a quiet list is
@@ -38,18 +38,14 @@
  * with no legal move has lost: -(SEARCH_MATE - ply).
  *
  * All the engine's RAM is struct search_workspace (the caller declares it,
- * static in the firmware) plus the recursion: no malloc, no file-static
- * state, recursion bounded by SEARCH_MAX_PLY.
- *   sizeof(struct search_workspace) on AVR (avr-gcc 5.4 -Os): 682 bytes;
- *   the recursion: about 31 bytes a ply (negamax's frame with its node
- *   struct, and the return address), plus some 250 bytes for the move
- *   generator's own frames at the deepest ply.  Measured in the simulator
- *   (ATmega328P): a 1 s search from the start position (depth 9) peaks
- *   at about 770 bytes of stack in all, the bench's king endings (which
- *   reach SEARCH_MAX_PLY) at about 840.  Workspace plus recursion is
- *   thus ~1,450 bytes, over the ~1,100 the game firmware can give the
- *   engine (to do: fewer plies, a smaller node struct, a leaner move
- *   generator frame).
+ * static in the firmware) plus search_run()'s frame: no malloc, no
+ * file-static state, no recursion.  The path's plies are an array of
+ * SEARCH_MAX_PLY + 1 small node structs in that frame (some 300 bytes on
+ * AVR), walked up and down by one loop; below it, only the move
+ * generator's own frames, deepest in a long flying-king capture.
+ * Measured in the simulator (ATmega328P, the game firmware): the bench
+ * peaks at about 850 bytes of stack in all, and the firmware's static RAM
+ * and stack stay within the 1,536 bytes its test allows.
  */
 #ifndef BITDRAUGHTS_SEARCH_H
 #define BITDRAUGHTS_SEARCH_H
