@@ -488,10 +488,15 @@ static bd_move *list_flying_king_steps(bd_move *out, bd_move *out_end, bb32 king
 
 /* ------------------------------------------------------------------------ */
 
-bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out, bd_move *out_end)
+bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                           bd_move *out_end, uint8_t capture)
 {
     struct movers movers;
-    if (must_capture(pos, rules, &movers))
+    if (capture == MG_CAPTURE_UNKNOWN)
+        capture = must_capture(pos, rules, &movers);
+    else
+        movers_of(&movers, pos, rules);
+    if (capture)
         return list_all_captures(pos, rules, &movers, out, out_end, 0);
 
     bb32 empty = ~pos_occupied(pos);

@@ -42,9 +42,19 @@ BD_INLINE uint8_t mg_move_to(const bd_move *m) { return (uint8_t)(m->to & MG_MOV
 BD_INLINE uint8_t mg_move_promotes(const bd_move *m) { return (uint8_t)(m->to & MG_MOVE_PROMOTES); }
 BD_INLINE uint8_t mg_move_is_capture(const bd_move *m) { return m->captured != 0; }
 
+/* mg_generate() for a caller that has asked mg_has_capture() already, so
+ * that the capture test runs once a position: capture is its answer, or
+ * MG_CAPTURE_UNKNOWN to have it asked here. */
+bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                           bd_move *out_end, uint8_t capture);
+#define MG_CAPTURE_UNKNOWN 0xFFu
 /* Writes the legal moves of pos from out and returns the end; NULL when they
  * would not fit below out_end (nothing is silently dropped). */
-bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out, bd_move *out_end);
+BD_INLINE bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                               bd_move *out_end)
+{
+    return mg_generate_known(pos, rules, out, out_end, MG_CAPTURE_UNKNOWN);
+}
 /* The number of legal moves, without listing quiet ones; a capture position
  * lists its captures in scratch..scratch_end to count the distinct ones.
  * Returns MG_OVERFLOW when they do not fit. */

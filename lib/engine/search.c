@@ -52,42 +52,62 @@ static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
 
 /* Takes back mg_make(pos, m).  All it needs besides the move is which
  * captured pieces were kings: the mover was a man exactly when it is a man
- * now or the move promoted it. */
+ * now or the move promoted it.  Squares are changed a byte at a time (see
+ * bitboard32.h): a 32-bit read-modify-write only for the captured pieces. */
 static void unmake(bd_position *pos, const bd_move *m, bb32 captured_kings)
 {
     uint8_t other = pos->side, side = BD_OTHER_COLOUR(other);
-    bb32 from = bb_bit(m->from), to = bb_bit(mg_move_to(m));
-    uint8_t was_man = mg_move_promotes(m) || (pos->men[side] & to);
+    uint8_t from = m->from, to = mg_move_to(m);
+    uint8_t was_man = mg_move_promotes(m) || bb_has(&pos->men[side], to);
     /* from == to is possible (a capture that ends where it began): clear
      * the destination first, then set the origin. */
-    pos->pieces[side] = (pos->pieces[side] & ~to) | from;
-    if (was_man)
-        pos->men[side] = (pos->men[side] & ~to) | from;
-    pos->pieces[other] |= m->captured;
-    pos->men[other] |= m->captured & ~captured_kings;
+    bb_remove(&pos->pieces[side], to);
+    bb_add(&pos->pieces[side], from);
+    if (was_man) {
+        bb_remove(&pos->men[side], to);
+        bb_add(&pos->men[side], from);
+    }
+    bb32 captured = m->captured;
+    if (captured) {
+        pos->pieces[other] |= captured;
+        pos->men[other] |= captured & ~captured_kings;
+    }
     pos->side = side;
 }
 
 /* True when the side to move has a quiet step (men forward, kings any
- * way); with no capture either, it has no move and has lost. */
+ * way); with no capture either, it has no move and has lost.  The side
+ * picks the shifts (a step by a variable direction is a switch). */
 static uint8_t has_quiet_step(const bd_position *pos)
 {
     uint8_t side = pos->side;
     bb32 empty = ~pos_occupied(pos);
-    bb32 kings = pos_kings(pos, side), men = pos->men[side];
-    uint8_t forward = side == BD_WHITE ? BB_UP_LEFT : BB_DOWN_RIGHT;
-    if ((bb_step(men | kings, forward) | bb_step(men | kings, (uint8_t)(forward + 1u))) & empty)
+    bb32 men = pos->men[side], kings = pos_kings(pos, side);
+    bb32 forward = men | kings;
+    bb32 steps = side == BD_WHITE ? bb_up_left(forward) | bb_up_right(forward)
+                                  : bb_down_right(forward) | bb_down_left(forward);
+    if (steps & empty)
         return 1;
-    return ((bb_step(kings, BB_OPPOSITE(forward)) |
-             bb_step(kings, BB_OPPOSITE(forward + 1u))) & empty) != 0;
+    if (!kings)
+        return 0;
+    steps = side == BD_WHITE ? bb_down_right(kings) | bb_down_left(kings)
+                             : bb_up_left(kings) | bb_up_right(kings);
+    return (steps & empty) != 0;
+}
+
+/* True when pos has a king (only such positions can repeat). */
+static uint8_t has_king(const bd_position *pos)
+{
+    return ((pos->pieces[BD_WHITE] ^ pos->men[BD_WHITE]) |
+            (pos->pieces[BD_BLACK] ^ pos->men[BD_BLACK])) != 0;
 }
 
 /* ------------------------------------------------------ move order -- */
 
-/* Direction of a quiet move (kings may fly several squares). */
-static uint8_t direction_of(const bd_move *m)
+/* Direction of a quiet move (kings may fly several squares); to without
+ * MG_MOVE_PROMOTES. */
+static uint8_t direction_of(uint8_t from, uint8_t to)
 {
-    uint8_t from = m->from, to = mg_move_to(m);
     /* A single step adds 1, 7, -1 or -7 (mod 32), and no longer move of a
      * flying king has one of those differences. */
     switch ((uint8_t)((to - from) & 31u)) {
@@ -104,23 +124,18 @@ static uint8_t direction_of(const bd_move *m)
 }
 
 /* History: a nibble per (from-square, direction), two nibble boards of
- * 64 entries, board d / 2 and entry 2 * from + d % 2. */
-static uint8_t history_get(const struct search_workspace *w, const bd_move *m)
+ * 64 entries, board d / 2 and entry 2 * from + d % 2, which is the nibble
+ * d % 2 of byte `from`. */
+static uint8_t *history_byte(struct search_workspace *w, uint8_t from, uint8_t d)
 {
-    uint8_t d = direction_of(m);
-    return nb_get(&w->history[d >> 1], (uint8_t)(2u * m->from + (d & 1u)));
+    return &w->history[d >> 1].nibbles[from];
 }
 
-/* The ordering key of a quiet move at ply: killers above any history. */
-static uint8_t quiet_order(const struct search_workspace *w, const bd_move *m, uint8_t ply)
+static uint8_t history_get(struct search_workspace *w, uint8_t from, uint8_t to)
 {
-    if (ply < SEARCH_MAX_PLY) {
-        if (quiet_matches(&w->killers[ply][0], m))
-            return ORDER_KILLER_1;
-        if (quiet_matches(&w->killers[ply][1], m))
-            return ORDER_KILLER_2;
-    }
-    return history_get(w, m);
+    uint8_t d = direction_of(from, (uint8_t)(to & MG_MOVE_SQUARE_MASK));
+    uint8_t byte = *history_byte(w, from, d);
+    return (uint8_t)((d & 1u ? byte >> 4 : byte) & 0x0Fu);
 }
 
 /* ------------------------------------------------------ move lists -- */
@@ -133,10 +148,20 @@ struct list {
     uint8_t size;       /* bytes per entry: CAPTURE_ENTRY or QUIET_ENTRY */
 };
 
+/* Moves of CAPTURE_ENTRY bytes that fit in `bytes`: bytes / 6 as a
+ * multiply and a shift (exact below 512), where avr-gcc would call a
+ * 16-bit division routine (200 cycles). */
+_Static_assert(CAPTURE_ENTRY == 6u && SEARCH_STACK_BYTES < 512u, "bytes * 171 >> 10 is bytes / 6");
+static uint8_t moves_room(uint16_t bytes)
+{
+    return (uint8_t)((bytes * 171u) >> 10);
+}
+
 /* Lists the moves of pos at sp or above, ordering keys included for a
- * node at ply (SEARCH_MAX_PLY: none needed); 0 when they do not fit. */
+ * node at ply (SEARCH_MAX_PLY: none needed); capture is the capture
+ * test's answer for pos.  0 when they do not fit. */
 static uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
-                             uint8_t ply, struct list *l)
+                             uint8_t ply, uint8_t capture, struct list *l)
 {
     /* The room is counted in AVR bytes (6 a move) from sp, whatever the
      * target, so that a list fits, or not, alike everywhere; mg_generate()
@@ -144,25 +169,37 @@ static uint8_t list_generate(struct search_workspace *w, const bd_position *pos,
      * workspace has the extra bytes that a host's padded moves take. */
     uintptr_t align = _Alignof(bd_move);
     bd_move *out = (bd_move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
-    uint8_t room = (uint8_t)((w->stack + SEARCH_STACK_BYTES - sp) / CAPTURE_ENTRY);
-    bd_move *end = mg_generate(pos, w->rules, out, out + room);
+    uint8_t room = moves_room((uint16_t)(w->stack + SEARCH_STACK_BYTES - sp));
+    bd_move *end = mg_generate_known(pos, w->rules, out, out + room, capture);
     if (!end)
         return 0;
     uint8_t count = (uint8_t)(end - out);
     l->base = sp;
     l->count = count;
     l->size = CAPTURE_ENTRY;
-    if (count && !mg_move_is_capture(out)) {
+    if (count && !capture) {
         /* Entry i lands on bytes 3i..3i+2 from sp, never past the start of
          * move i (at 6i or later), so packing front to back reads each move
          * before anything overwrites it.  The third byte is the move's
-         * ordering key, computed once here rather than at every pick. */
-        for (uint8_t i = 0; i < count; i++) {
-            bd_move m = out[i];
-            uint8_t *e = sp + QUIET_ENTRY * i;
-            e[0] = m.from;
-            e[1] = m.to;
-            e[2] = quiet_order(w, &m, ply);
+         * ordering key, computed once here rather than at every pick:
+         * the ply's killers first, then the history. */
+        struct search_quiet k1 = { BB_NO_SQUARE, 0 }, k2 = { BB_NO_SQUARE, 0 };
+        if (ply < SEARCH_MAX_PLY) {
+            k1 = w->killers[ply][0];
+            k2 = w->killers[ply][1];
+        }
+        uint8_t *e = sp;
+        for (const bd_move *m = out; m < end; m++, e += QUIET_ENTRY) {
+            uint8_t from = m->from, to = m->to, key;
+            if (from == k1.from && to == k1.to)
+                key = ORDER_KILLER_1;
+            else if (from == k2.from && to == k2.to)
+                key = ORDER_KILLER_2;
+            else
+                key = history_get(w, from, to);
+            e[0] = from;
+            e[1] = to;
+            e[2] = key;
         }
         l->size = QUIET_ENTRY;
     } else if (sizeof(bd_move) != CAPTURE_ENTRY) {
@@ -178,25 +215,25 @@ static uint8_t list_generate(struct search_workspace *w, const bd_position *pos,
     return 1;
 }
 
+static uint8_t *list_entry(const struct list *l, uint8_t i)
+{
+    return l->base + (uint16_t)i * l->size;
+}
+
 static void list_get(const struct list *l, uint8_t i, bd_move *m)
 {
-    const uint8_t *p = l->base + (uint16_t)i * l->size;
-    if (l->size == QUIET_ENTRY) {
-        m->from = p[0];
-        m->to = p[1];
+    const uint8_t *p = list_entry(l, i);
+    m->from = p[0];
+    m->to = p[1];
+    if (l->size == QUIET_ENTRY)
         m->captured = 0;
-    } else if (sizeof(bd_move) == CAPTURE_ENTRY) {
-        memcpy(m, p, sizeof *m);
-    } else {
-        m->from = p[0];
-        m->to = p[1];
+    else
         memcpy(&m->captured, p + 2, sizeof m->captured);
-    }
 }
 
 static void list_swap(const struct list *l, uint8_t i, uint8_t j)
 {
-    uint8_t *a = l->base + (uint16_t)i * l->size, *b = l->base + (uint16_t)j * l->size;
+    uint8_t *a = list_entry(l, i), *b = list_entry(l, j);
     for (uint8_t k = 0; k < l->size; k++) {
         uint8_t t = a[k];
         a[k] = b[k];
@@ -220,23 +257,34 @@ static uint8_t list_find(const struct list *l, const struct search_key *k)
 /* Brings the best-ordered move of entries i.. to i: a lazy selection
  * sort, cheap when the first moves already cut off.  Quiet entries carry
  * their key; captures (few, and all that is legal when there is one) go by
- * the number of pieces taken, promotions first among equals. */
+ * the number of pieces taken, promotions first among equals.  The first of
+ * equals wins, and a last move has nothing to choose from. */
 static void pick(const struct list *l, uint8_t i)
 {
+    uint8_t n = l->count;
+    if ((uint8_t)(i + 1u) >= n)
+        return;
     uint8_t best = i;
-    uint8_t best_score = 0;
-    for (uint8_t j = i; j < l->count; j++) {
-        uint8_t s;
-        if (l->size == QUIET_ENTRY) {
-            s = l->base[3u * j + 2u];
-        } else {
+    if (l->size == QUIET_ENTRY) {
+        const uint8_t *key = l->base + QUIET_ENTRY * i + 2u;
+        uint8_t best_key = *key;
+        for (uint8_t j = (uint8_t)(i + 1u); j < n; j++) {
+            key += QUIET_ENTRY;
+            if (*key > best_key) {
+                best_key = *key;
+                best = j;
+            }
+        }
+    } else {
+        uint8_t best_score = 0;
+        for (uint8_t j = i; j < n; j++) {
             bd_move m;
             list_get(l, j, &m);
-            s = (uint8_t)(2u * count(m.captured) + (mg_move_promotes(&m) ? 1u : 0u));
-        }
-        if (j == i || s > best_score) {
-            best_score = s;
-            best = j;
+            uint8_t s = (uint8_t)(2u * count(m.captured) + (mg_move_promotes(&m) ? 1u : 0u));
+            if (j == i || s > best_score) {
+                best_score = s;
+                best = j;
+            }
         }
     }
     if (best != i)
@@ -252,7 +300,7 @@ static void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, in
         w->killers[ply][0].from = m->from;
         w->killers[ply][0].to = m->to;
     }
-    uint8_t d = direction_of(m);
+    uint8_t d = direction_of(m->from, mg_move_to(m));
     nb_board *board = &w->history[d >> 1];
     uint8_t index = (uint8_t)(2u * m->from + (d & 1u));
     uint8_t h = (uint8_t)(nb_get(board, index) + (depth >= 4 ? 2u : 1u));
@@ -319,32 +367,42 @@ static uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t qu
 
 /* ----------------------------------------------------------- search -- */
 
+/* Counts the node and says whether the search must stop: the node limit
+ * (reached exactly: the count grows by one and the search ends there), or
+ * the caller's stop, polled every STOP_POLL_MASK + 1 nodes. */
 static uint8_t out_of_time(struct search_workspace *w)
 {
-    if (w->node_limit && w->nodes >= w->node_limit)
+    uint32_t nodes = ++w->nodes;
+    if (nodes == w->node_limit)
         w->stopped = 1;
-    else if ((w->nodes & STOP_POLL_MASK) == 0 && w->stop && w->stop(w->context))
+    else if (((uint8_t)nodes & STOP_POLL_MASK) == 0 && w->stop && w->stop(w->context))
         w->stopped = 1;
     return w->stopped;
 }
 
 /*
- * Negamax with alpha-beta and principal-variation search.
+ * Negamax with alpha-beta and principal-variation search, as a loop.
  *
- * The recursion's frame is what costs RAM on AVR: avr-gcc saves every
- * call-saved register a function uses and spills what stays live across
- * the recursive call, so a negamax written as one function takes some 80
- * bytes a ply.  Here the state of a ply is one small struct in the frame,
- * the recursive function only calls three noinline helpers that work on
- * it, and nothing but the workspace and the node's address stays live
- * across the call: about 30 bytes a ply.  A child reads its window, depth
- * and place on the move stack from its parent's node.
+ * The state of a ply is one struct node, and the plies of the path are an
+ * array, each node's parent the one before it: the search walks that array
+ * up and down instead of recursing.  On AVR this is what the search costs:
+ * a recursive function that calls the move generator keeps what it needs
+ * across calls in call-saved registers and saves all of them (18, some 80
+ * cycles) on every node, in every helper it is split into; here they are
+ * saved once an iteration, and a node's fields are loads and stores at
+ * small offsets from one pointer.  A child reads its window, depth and
+ * place on the move stack from its parent's node.
  *
  * At depth <= 0 a quiet position is evaluated, but a position with a
  * capture goes on searching its captures: a capture is forced, so cutting
  * the sequence at the horizon would score a position whose material is
- * about to change.
+ * about to change.  The capture test is asked once a node: at the horizon
+ * before the evaluation, or by the null move, or with the moves.
  */
+#define CAPTURE_UNKNOWN MG_CAPTURE_UNKNOWN
+/* What a node does with the score its child returns. */
+enum { RESUME_MOVE, RESUME_NULL };
+
 struct node {
     struct list l;              /* this node's moves */
     bb32 captured_kings;        /* of the move being searched */
@@ -356,10 +414,15 @@ struct node {
     uint8_t child_quiet;
     uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
     uint8_t reduce;             /* plies taken off the child's depth */
+    uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
+    uint8_t resume;             /* RESUME_MOVE or RESUME_NULL */
 };
+/* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
+ * is always a leaf. */
+#define SEARCH_NODES (SEARCH_MAX_PLY + 1u)
+/* "Not decided": a score no node returns. */
+#define UNDECIDED INT16_MIN
 
-enum { BACK_NEXT, BACK_RESEARCH, BACK_DONE };
-enum { ENTER_SEARCH, ENTER_DONE, ENTER_NULL };
 /* Late move reduction: quiet moves after the first two (killers never) are
  * searched shallower first, by a ply from depth 2, two from the fourth move
  * at depth 3, three from the sixth at depth 5; one that beats alpha is
@@ -390,21 +453,26 @@ enum { ENTER_SEARCH, ENTER_DONE, ENTER_NULL };
 #define NULL_REDUCTION 3u
 #define NULL_MIN_PIECES 6u
 
-static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, struct node *n,
-                                                    int16_t *score);
+/* The capture test of node n's position, asked once. */
+static uint8_t node_capture(struct search_workspace *w, struct node *n)
+{
+    if (n->capture == CAPTURE_UNKNOWN)
+        n->capture = mg_has_capture(&w->pos, w->rules);
+    return n->capture;
+}
 
 /* True when node n may try a null move (see NULL_MOVE), which it then
  * sets up: the side to move passes, the child searches with a zero window
  * at beta and NULL_REDUCTION plies less, and sees no repetition across the
  * pass. */
-static uint8_t null_move_fits(struct search_workspace *w, struct node *n)
+static __attribute__((noinline)) uint8_t null_move_fits(struct search_workspace *w, struct node *n)
 {
     bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
     if (ply == 0 || n->depth < NULL_MIN_DEPTH || n->beta - n->alpha != 1 || w->follow_pv ||
         (w->null_plies & (1u << (ply - 1u))) ||
         count(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
-        mg_has_capture(pos, w->rules) || eval_position(pos, w->rules) < n->beta)
+        node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
         return 0;
     pos->side = BD_OTHER_COLOUR(pos->side);
     w->null_plies |= (uint16_t)(1u << ply);
@@ -415,84 +483,78 @@ static uint8_t null_move_fits(struct search_workspace *w, struct node *n)
     return 1;
 }
 
-/* Sets the node up from its parent; ENTER_DONE with *score when the node
- * is decided without searching moves (a leaf, a draw, a loss, a full
- * stack), ENTER_NULL when a null move is to be searched first, else
- * ENTER_SEARCH with the moves listed. */
-static __attribute__((noinline)) uint8_t node_enter(struct search_workspace *w,
-                                                    const struct node *parent,
-                                                    struct node *n, int16_t *score)
+/* A node one ply above the horizon, or at it, that has no capture: its
+ * score when that decides it (no move: lost; the quiet-move draw; the
+ * evaluation at the horizon, or far enough outside the window), else
+ * UNDECIDED. */
+static __attribute__((noinline)) int16_t quiet_frontier(struct search_workspace *w,
+                                                        const struct node *n)
 {
     const bd_position *pos = &w->pos;
-    const struct bd_rules *rules = w->rules;
-    n->ply = (uint8_t)(parent->ply + 1u);
-    n->depth = (int8_t)(parent->depth - 1 - (int8_t)parent->reduce);
-    n->quiet = parent->child_quiet;
-    n->alpha = (int16_t)(parent->zero_window ? -parent->alpha - 1 : -parent->beta);
-    n->beta = (int16_t)-parent->alpha;
+    if (!has_quiet_step(pos))
+        return (int16_t)(n->ply - SEARCH_MATE);
+    if (n->quiet >= w->rules->draw_quiet_plies)
+        return 0;
+    int16_t e = eval_position(pos, w->rules);
+    if (n->depth <= 0 || e - FUTILITY_MARGIN >= n->beta || e + RAZOR_MARGIN <= n->alpha)
+        return e;
+    return UNDECIDED;
+}
+
+/* Sets node n up from its parent n - 1 and decides it when it can be
+ * without its moves (a stop, a draw, the deepest ply, a quiet frontier):
+ * its score then, else UNDECIDED. */
+static int16_t node_enter(struct search_workspace *w, struct node *n)
+{
+    const struct node *parent = n - 1;
+    uint8_t ply = (uint8_t)(parent->ply + 1u);
+    int8_t depth = (int8_t)(parent->depth - 1 - (int8_t)parent->reduce);
+    uint8_t quiet = parent->child_quiet;
+    int16_t alpha = (int16_t)(parent->zero_window ? -parent->alpha - 1 : -parent->beta);
+    int16_t beta = (int16_t)-parent->alpha;
+    n->ply = ply;
+    n->depth = depth;
+    n->quiet = quiet;
+    n->alpha = alpha;
+    n->beta = beta;
     n->best = -SEARCH_INFINITY;
     n->i = 0;
     n->zero_window = 0;
     n->reduce = 0;
-    uint8_t ply = n->ply;
-    *score = 0;
-    w->nodes++;
-    if (out_of_time(w))
-        return 1;
-    if (ply < SEARCH_PV_MAX)
-        w->pv_length[ply] = 0;
-    if (ply > 0) {
-        if (n->quiet >= 4u && repeats(w, ply, n->quiet))
-            return 1;
-        if (ply >= SEARCH_MAX_PLY - 1u) {
-            *score = eval_position(pos, rules);
-            return 1;
-        }
-        if (n->depth <= 1 && (n->depth <= 0 || n->beta - n->alpha == 1) &&
-            !mg_has_capture(pos, rules)) {
-            if (!has_quiet_step(pos)) {
-                *score = (int16_t)(ply - SEARCH_MATE);
-                return 1;
-            }
-            if (n->quiet >= rules->draw_quiet_plies)
-                return 1;
-            int16_t e = eval_position(pos, rules);
-            if (n->depth <= 0 || e - FUTILITY_MARGIN >= n->beta || e + RAZOR_MARGIN <= n->alpha) {
-                *score = e;
-                return 1;
-            }
-        }
-    }
+    n->capture = CAPTURE_UNKNOWN;
     /* The node's list starts where its parent's ends (empty until the
      * moves are generated: a null move's child starts there too). */
     n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
-    if (NULL_MOVE && null_move_fits(w, n))
-        return ENTER_NULL;
-    return node_moves(w, n, score);
+    if (out_of_time(w))
+        return 0;
+    if (ply < SEARCH_PV_MAX)
+        w->pv_length[ply] = 0;
+    if (ply > 0) {
+        if (quiet >= 4u && repeats(w, ply, quiet))
+            return 0;
+        if (ply >= SEARCH_MAX_PLY - 1u)
+            return eval_position(&w->pos, w->rules);
+        if (depth <= 1 && (depth <= 0 || beta - alpha == 1) && !node_capture(w, n))
+            return quiet_frontier(w, n);
+    }
+    return UNDECIDED;
 }
 
-/* The second half of node_enter(): lists the node's moves and orders the
- * previous iteration's move first; ENTER_DONE with *score when the node is
- * decided by them (no move, a full stack, the quiet-move draw). */
-static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, struct node *n,
-                                                    int16_t *score)
+/* Lists node n's moves and orders the previous iteration's move first;
+ * decides the node when they do (no move: lost; a full stack: the
+ * evaluation; the quiet-move draw), returning its score, else UNDECIDED. */
+static __attribute__((noinline)) int16_t node_moves(struct search_workspace *w, struct node *n)
 {
     const bd_position *pos = &w->pos;
-    const struct bd_rules *rules = w->rules;
     uint8_t ply = n->ply;
-    *score = 0;
-    if (!list_generate(w, pos, n->l.base, ply, &n->l)) {
-        *score = eval_position(pos, rules);    /* the move stack is full */
-        return 1;
-    }
-    if (n->l.count == 0) {
-        *score = (int16_t)(ply - SEARCH_MATE);
-        return ENTER_DONE;
-    }
-    if (ply > 0 && n->quiet >= rules->draw_quiet_plies)
-        return ENTER_DONE;
+    if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l))
+        return eval_position(pos, w->rules);    /* the move stack is full */
+    if (n->l.count == 0)
+        return (int16_t)(ply - SEARCH_MATE);
+    if (ply > 0 && n->quiet >= w->rules->draw_quiet_plies)
+        return 0;
     if (n->depth < 0)
         n->depth = 0;
     /* The previous iteration's line goes first while the search is on it. */
@@ -503,130 +565,146 @@ static __attribute__((noinline)) uint8_t node_moves(struct search_workspace *w, 
         else
             w->follow_pv = 0;
     }
-    return ENTER_SEARCH;
+    return UNDECIDED;
 }
 
-/* After the null move's search: takes the side to move back, and either
- * cuts (the reduced search without a move of ours still beat beta) or goes
- * on to the node's moves. */
-static __attribute__((noinline)) uint8_t node_null_back(struct search_workspace *w,
-                                                        struct node *n, int16_t score,
-                                                        int16_t *result)
+/* Orders and plays move n->i and sets the child's window. */
+static void node_next(struct search_workspace *w, struct node *n)
 {
-    w->pos.side = BD_OTHER_COLOUR(w->pos.side);
-    w->null_plies &= (uint16_t)~(1u << n->ply);
-    n->reduce = 0;
-    if (w->stopped) {
-        *result = 0;
-        return ENTER_DONE;
-    }
-    if (score >= n->beta) {
-        /* A mate found without a move of ours is not a proof. */
-        *result = score > SEARCH_MATE_BOUND ? n->beta : score;
-        return ENTER_DONE;
-    }
-    return node_moves(w, n, result);
-}
-
-/* Orders and plays move n->i and sets the child's window; 0 when the
- * node has no move left. */
-static __attribute__((noinline)) uint8_t node_next(struct search_workspace *w, struct node *n)
-{
-    if (n->i >= n->l.count)
-        return 0;
-    if (n->i || !w->follow_pv)
-        pick(&n->l, n->i);
-    bd_move m;
-    list_get(&n->l, n->i, &m);
     bd_position *pos = &w->pos;
-    uint8_t reversible = !mg_move_is_capture(&m) && !(pos->men[pos->side] & bb_bit(m.from));
-    n->child_quiet = reversible ? (uint8_t)(n->quiet < 0xFFu ? n->quiet + 1u : n->quiet) : 0u;
-    n->zero_window = n->i != 0;
     uint8_t i = n->i;
+    if (i || !w->follow_pv)
+        pick(&n->l, i);
+    bd_move m;
+    list_get(&n->l, i, &m);
+    uint8_t side = pos->side;
+    uint8_t quiet_list = n->l.size == QUIET_ENTRY;
+    uint8_t reversible = quiet_list && !bb_has(&pos->men[side], m.from);
+    uint8_t quiet = n->quiet;
+    n->child_quiet = reversible ? (uint8_t)(quiet < 0xFFu ? quiet + 1u : quiet) : 0u;
+    n->zero_window = i != 0;
     int8_t depth = n->depth;
-    n->reduce = 0;
-    if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && n->l.size == QUIET_ENTRY &&
+    uint8_t reduce = 0;
+    if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && quiet_list &&
         n->l.base[QUIET_ENTRY * i + 2u] < ORDER_KILLER_2)
-        n->reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
-    n->captured_kings = m.captured & ~pos->men[BD_OTHER_COLOUR(pos->side)];
+        reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
+    n->reduce = reduce;
+    n->captured_kings = quiet_list ? 0 : m.captured & ~pos->men[BD_OTHER_COLOUR(side)];
+    n->resume = RESUME_MOVE;
     mg_make(pos, &m);
     /* Only positions with kings can repeat (every other move is
      * irreversible), so the opening pays for no hashing. */
-    w->path[n->ply + 1u] = (pos_occupied(pos) & ~(pos->men[BD_WHITE] | pos->men[BD_BLACK]))
-                           ? game_hash(pos) : 0;
-    return 1;
+    w->path[n->ply + 1u] = has_king(pos) ? game_hash(pos) : 0;
 }
 
-/* Takes the child's score: asks for a re-search (reduced or zero-window
- * search that beat alpha), or takes move n->i back and scores it. */
-static __attribute__((noinline)) uint8_t node_back(struct search_workspace *w, struct node *n,
-                                                   int16_t score)
+/* Takes move n->i back after its search gave score (not stopped); 1 when
+ * the move cuts off (score >= beta). */
+static uint8_t node_back(struct search_workspace *w, struct node *n, const bd_move *m, int16_t score)
 {
-    if (n->i == 0)
-        w->follow_pv = 0;
-    if (!w->stopped && score > n->alpha) {
-        if (n->reduce) {
-            n->reduce = 0;
-            return BACK_RESEARCH;
-        }
-        if (n->zero_window && score < n->beta) {
-            n->zero_window = 0;
-            return BACK_RESEARCH;
-        }
-    }
-    bd_move m;
-    list_get(&n->l, n->i, &m);
-    unmake(&w->pos, &m, n->captured_kings);
-    n->i++;
-    if (w->stopped)
-        return BACK_DONE;
     if (score > n->best) {
         n->best = score;
         if (score > n->alpha) {
             n->alpha = score;
-            pv_update(w, n->ply, &m);
+            pv_update(w, n->ply, m);
             if (score >= n->beta) {
-                reward(w, &m, n->ply, n->depth);
-                return BACK_DONE;
+                reward(w, m, n->ply, n->depth);
+                return 1;
             }
         }
     }
-    return BACK_NEXT;
+    return 0;
 }
 
-static int16_t negamax(struct search_workspace *w, const struct node *parent)
+/* The score of the root, nodes[1], searched from its parent nodes[0]. */
+static __attribute__((noinline)) int16_t search_tree(struct search_workspace *w, struct node *nodes)
 {
-    struct node n;
+    struct node *n = nodes;
     int16_t score;
-    uint8_t state = node_enter(w, parent, &n, &score);
-    if (state == ENTER_NULL)
-        state = node_null_back(w, &n, (int16_t)-negamax(w, &n), &score);
-    if (state == ENTER_DONE)
-        return score;
-    while (node_next(w, &n)) {
-        uint8_t back;
-        do {
-            score = negamax(w, &n);
-            back = node_back(w, &n, (int16_t)-score);
-        } while (back == BACK_RESEARCH);
-        if (back == BACK_DONE)
-            break;
+enter:
+    /* A new node, the child of n. */
+    n++;
+    score = node_enter(w, n);
+    if (score != UNDECIDED)
+        goto done;
+    if (NULL_MOVE && null_move_fits(w, n)) {
+        n->resume = RESUME_NULL;
+        goto enter;
     }
-    return w->stopped ? 0 : n.best;
+moves:
+    score = node_moves(w, n);
+    if (score != UNDECIDED)
+        goto done;
+next:
+    if (n->i >= n->l.count) {
+        score = w->stopped ? 0 : n->best;
+        goto done;
+    }
+    node_next(w, n);
+    goto enter;
+done:
+    /* Node n is decided: back to its parent with the score. */
+    if (--n == nodes)
+        return score;
+    score = (int16_t)-score;
+    if (n->resume == RESUME_NULL) {
+        /* After the null move: the side to move takes its turn back, and
+         * either cuts (the reduced search without a move of ours still
+         * beat beta) or goes on to its moves. */
+        w->pos.side = BD_OTHER_COLOUR(w->pos.side);
+        w->null_plies &= (uint16_t)~(1u << n->ply);
+        n->reduce = 0;
+        if (w->stopped) {
+            score = 0;
+            goto done;
+        }
+        if (score >= n->beta) {
+            /* A mate found without a move of ours is not a proof. */
+            if (score > SEARCH_MATE_BOUND)
+                score = n->beta;
+            goto done;
+        }
+        goto moves;
+    }
+    if (n->i == 0)
+        w->follow_pv = 0;
+    if (!w->stopped && score > n->alpha) {
+        /* A reduced or zero-window search that beat alpha: again, in full. */
+        if (n->reduce) {
+            n->reduce = 0;
+            goto enter;
+        }
+        if (n->zero_window && score < n->beta) {
+            n->zero_window = 0;
+            goto enter;
+        }
+    }
+    {
+        bd_move m;
+        list_get(&n->l, n->i, &m);
+        unmake(&w->pos, &m, n->captured_kings);
+        n->i++;
+        if (w->stopped) {
+            score = 0;
+            goto done;
+        }
+        if (node_back(w, n, &m, score))
+            goto done;
+    }
+    goto next;
 }
 
 /* --------------------------------------------------------- the root -- */
 
 /* Turns the keys of the PV into moves by replaying them from the root
  * (the search is over, so the whole move stack is free). */
-static void collect_pv(struct search_workspace *w, struct search_result *r)
+static __attribute__((noinline)) void collect_pv(struct search_workspace *w, struct search_result *r)
 {
     bd_position pos = w->pos;
     const struct search_key *row = pv_row(w, 0);
     r->pv_length = 0;
     for (uint8_t i = 0; i < w->pv_length[0]; i++) {
         struct list l;
-        if (!list_generate(w, &pos, w->stack, SEARCH_MAX_PLY, &l))
+        if (!list_generate(w, &pos, w->stack, SEARCH_MAX_PLY, mg_has_capture(&pos, w->rules), &l))
             break;
         uint8_t k = list_find(&l, &row[i]);
         if (k == l.count)
@@ -665,7 +743,8 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     result->nodes = 0;
     result->pv_length = 0;
     struct list root;
-    uint8_t fits = list_generate(w, &w->pos, w->stack, SEARCH_MAX_PLY, &root);
+    uint8_t fits = list_generate(w, &w->pos, w->stack, SEARCH_MAX_PLY,
+                                 mg_has_capture(&w->pos, w->rules), &root);
     BD_ASSERT(fits);
     if (!fits || root.count == 0)
         return 0;
@@ -679,20 +758,21 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     if (max_depth > SEARCH_MAX_DEPTH)
         max_depth = SEARCH_MAX_DEPTH;
     /* The root's parent: ply 0xFF + 1 = 0, the full window, the stack. */
-    struct node top;
-    top.l.base = w->stack;
-    top.l.count = 0;
-    top.l.size = QUIET_ENTRY;
-    top.alpha = -SEARCH_INFINITY;
-    top.beta = SEARCH_INFINITY;
-    top.ply = 0xFFu;
-    top.child_quiet = game->quiet_plies;
-    top.zero_window = 0;
-    top.reduce = 0;
+    struct node nodes[SEARCH_NODES];
+    struct node *top = &nodes[0];
+    top->l.base = w->stack;
+    top->l.count = 0;
+    top->l.size = QUIET_ENTRY;
+    top->alpha = -SEARCH_INFINITY;
+    top->beta = SEARCH_INFINITY;
+    top->ply = 0xFFu;
+    top->child_quiet = game->quiet_plies;
+    top->zero_window = 0;
+    top->reduce = 0;
     for (uint8_t depth = 1; depth <= max_depth; depth++) {
         w->follow_pv = 1;
-        top.depth = (int8_t)(depth + 1u);
-        int16_t score = negamax(w, &top);
+        top->depth = (int8_t)(depth + 1u);
+        int16_t score = search_tree(w, nodes);
         if (w->stopped)
             break;
         result->score = score;

@@ -5,7 +5,7 @@
  * One position lives in the caller's workspace and is changed in place:
  * a ply plays a move and takes it back (unmake needs only which captured
  * pieces were kings and whether the mover was a man), so a ply of
- * recursion costs a few bytes of locals, not a 17-byte position copy.  The
+ * the search costs a few bytes of state, not a 17-byte position copy.  The
  * moves of every ply share one byte stack, also in the workspace, so a ply
  * uses only as much RAM as it has moves.  Since capture is mandatory, a
  * position's moves are either all captures or all quiet: a quiet list is
@@ -38,16 +38,15 @@
  * with no legal move has lost: -(SEARCH_MATE - ply).
  *
  * All the engine's RAM is struct search_workspace (the caller declares it,
- * static in the firmware) plus the recursion: no malloc, no file-static
- * state, recursion bounded by SEARCH_MAX_PLY.  The workspace is mostly the
- * move stack (SEARCH_STACK_BYTES) and the move-ordering tables; a ply of
- * recursion is negamax's frame with its node struct and the return
- * address, and the deepest ply adds the move generator's own frames.  What
- * that comes to on the ATmega328P is measured, not written down here:
- * tests/host/test_demo.sh runs the game firmware through the bench (whose
- * king endings reach SEARCH_MAX_PLY) and a depth-9 search and checks its
- * static RAM, the workspace included, plus the peak stack against what
- * the board can give (it prints both figures).
+ * static in the firmware) plus search_run()'s frame: no malloc, no
+ * file-static state, no recursion.  The path's plies are an array of
+ * SEARCH_MAX_PLY + 1 small node structs in that frame, walked up and down
+ * by one loop; below it, only the move generator's own frames, deepest in
+ * a long flying-king capture.  What that comes to on the ATmega328P is
+ * measured, not written down here: tests/host/test_demo.sh runs the game
+ * firmware through the bench (whose king endings reach SEARCH_MAX_PLY) and
+ * a depth-9 search and checks its static RAM, the workspace included, plus
+ * the peak stack against what the board can give (it prints both figures).
  */
 #ifndef BITDRAUGHTS_SEARCH_H
 #define BITDRAUGHTS_SEARCH_H
