@@ -331,9 +331,13 @@ flash upload: $(BUILD)/$(BOARD)/demo.hex
 	avrdude -p $($(BOARD)_MCU) -c $($(BOARD)_AVRDUDE_PROGRAMMER) -P $(PORT) \
 	    -b $($(BOARD)_AVRDUDE_BAUD) -D -U flash:w:$<:i
 
+# The firmware ends its lines with LF alone: picocom maps it to CR LF.
 monitor:
-	@command -v picocom >/dev/null || { echo "monitor: needs picocom (apt-get install picocom)"; exit 1; }
-	picocom -b $($(BOARD)_BAUD) $(PORT)
+	$(Q)if [ "$($(BOARD)_BAUD)" = 0 ]; then \
+	    echo "monitor: BOARD=$(BOARD) has no serial port (boards/$(BOARD).mk: BAUD := 0)" >&2; exit 1; fi
+	$(Q).ci/install-deps picocom
+	@echo "monitor: $(PORT) at $($(BOARD)_BAUD) baud; leave with Ctrl-A Ctrl-X"
+	$(Q)picocom --quiet --imap lfcrlf -b $($(BOARD)_BAUD) $(PORT)
 
 clean:
 	rm -rf $(BUILD)
