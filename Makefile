@@ -49,7 +49,9 @@ TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
 # build of the library; the host and the portable build keep the C.
 LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
-TEST_SUPPORT  := tests/check.c
+# tests/check.c prints through firmware/common/serial_print.c, on the host
+# too (its serial_putc is stdout there).
+TEST_SUPPORT  := tests/check.c firmware/common/serial_print.c
 # tests/test_*.c run on the host and in the simulator on every SIM_TEST_BOARD;
 # tests/atmega/test_*.c on the host and on the ATmega328P only (they need its
 # RAM); tests/host/test_*.c on the host only; tests/runner/*.c are firmwares

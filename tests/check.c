@@ -1,11 +1,15 @@
 #include "check.h"
 
-#if defined(__AVR__)
 #include "serial.h"
-static void out_c(char c) { serial_putc(c); }
-#else
+
+#if !defined(__AVR__)
 #include <stdio.h>
-static void out_c(char c) { putchar(c); }
+/* The host's serial port is stdout (firmware/common/serial_print.c prints
+ * through it). */
+void serial_putc(char c)
+{
+    putchar(c);
+}
 #endif
 
 static const char *suite_name_P;
@@ -13,21 +17,12 @@ static uint16_t tests_passed, tests_failed, checks_failed_in_test;
 
 void check_print_P(const char *s_P)
 {
-    char c;
-    while ((c = (char)pgm_read_byte(s_P++)) != 0)
-        out_c(c);
+    serial_puts_P(s_P);
 }
 
 void check_print_u32(uint32_t v)
 {
-    char digits[10];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n)
-        out_c(digits[--n]);
+    serial_put_u32(v);
 }
 
 static void print_hex32(uint32_t v)
@@ -35,7 +30,7 @@ static void print_hex32(uint32_t v)
     check_print_P(PSTR("0x"));
     for (int8_t shift = 28; shift >= 0; shift -= 4) {
         uint8_t digit = (uint8_t)((v >> shift) & 15u);
-        out_c((char)(digit < 10 ? '0' + digit : 'a' + digit - 10));
+        serial_putc((char)(digit < 10 ? '0' + digit : 'a' + digit - 10));
     }
 }
 
@@ -60,7 +55,7 @@ void check_run(void (*test)(void), const char *name_P)
         check_print_P(PSTR("  ok:     "));
     }
     check_print_P(name_P);
-    out_c('\n');
+    serial_putc('\n');
 }
 
 static void report_failure(const char *expr_P, const char *file_P, uint16_t line)
@@ -68,7 +63,7 @@ static void report_failure(const char *expr_P, const char *file_P, uint16_t line
     checks_failed_in_test++;
     check_print_P(PSTR("FAIL "));
     check_print_P(file_P);
-    out_c(':');
+    serial_putc(':');
     check_print_u32(line);
     check_print_P(PSTR(": "));
     check_print_P(expr_P);
@@ -79,7 +74,7 @@ uint8_t check_true(uint8_t ok, const char *expr_P, const char *file_P, uint16_t 
     if (ok)
         return 1;
     report_failure(expr_P, file_P, line);
-    out_c('\n');
+    serial_putc('\n');
     return 0;
 }
 

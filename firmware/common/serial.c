@@ -1,7 +1,6 @@
 #include "serial.h"
 
 #include <avr/io.h>
-#include <avr/pgmspace.h>
 
 #include "avrsim_io.h"
 
@@ -70,35 +69,3 @@ int serial_poll(void)
     return SERIAL_END_OF_INPUT;
 }
 #endif
-
-void serial_puts(const char *s)
-{
-    while (*s)
-        serial_putc(*s++);
-}
-
-void serial_puts_P(const char *s)
-{
-    char c;
-    while ((c = (char)pgm_read_byte(s++)) != 0)
-        serial_putc(c);
-}
-
-void serial_put_u32(uint32_t v)
-{
-    char digits[10];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + v % 10u);
-        v /= 10u;
-    } while (v);
-    while (n)
-        serial_putc(digits[--n]);
-}
-
-void serial_put_hex8(uint8_t v)
-{
-    static const char hex[] PROGMEM = "0123456789abcdef";
-    serial_putc((char)pgm_read_byte(&hex[v >> 4]));
-    serial_putc((char)pgm_read_byte(&hex[v & 15u]));
-}

@@ -4,7 +4,9 @@
  *
  * Polled, no interrupts and no buffers: the firmware either computes or talks.
  * Input ends only under the simulator (AVRSIM_INPUT_ENDED); on a board
- * serial_getc simply waits for the next byte.
+ * serial_getc simply waits for the next byte.  The byte level is serial.c;
+ * the printers (serial_puts .. serial_put_hex8) are portable C over
+ * serial_putc in serial_print.c, which the host tests link too.
  */
 #ifndef BITDRAUGHTS_SERIAL_H
 #define BITDRAUGHTS_SERIAL_H

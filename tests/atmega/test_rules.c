@@ -31,6 +31,25 @@ static uint8_t generate(const bd_position *pos, const struct bd_rules *rules)
     return moves_end ? (uint8_t)(moves_end - moves) : 0;
 }
 
+/* White king on a1, black man on c3, the long diagonal empty beyond. */
+static void king_a1_behind_c3(bd_position *pos)
+{
+    setup(pos, BD_WHITE);
+    put(pos, BD_WHITE, 1, SQ("a1"));
+    put(pos, BD_BLACK, 0, SQ("c3"));
+}
+
+/* White king on d2 inside a diamond of black men c3, e3, c5, e5. */
+static void king_in_diamond(bd_position *pos)
+{
+    setup(pos, BD_WHITE);
+    put(pos, BD_WHITE, 1, SQ("d2"));
+    put(pos, BD_BLACK, 0, SQ("c3"));
+    put(pos, BD_BLACK, 0, SQ("e3"));
+    put(pos, BD_BLACK, 0, SQ("c5"));
+    put(pos, BD_BLACK, 0, SQ("e5"));
+}
+
 /* True when the generated list holds from -> to taking exactly captured. */
 static uint8_t has_move(uint8_t from, uint8_t to, bb32 captured)
 {
@@ -97,9 +116,7 @@ static void test_promotion_in_the_middle_of_a_capture(void)
 static void test_flying_king_chooses_any_landing_square(void)
 {
     bd_position pos;
-    setup(&pos, BD_WHITE);
-    put(&pos, BD_WHITE, 1, SQ("a1"));
-    put(&pos, BD_BLACK, 0, SQ("c3"));
+    king_a1_behind_c3(&pos);
     CHECK_EQ(generate(&pos, &bd_rules_russian), 5);
     static const char landings[][3] = { "d4", "e5", "f6", "g7", "h8" };
     for (uint8_t i = 0; i < 5u; i++)
@@ -112,9 +129,7 @@ static void test_flying_king_chooses_any_landing_square(void)
 static void test_flying_king_must_land_where_it_can_go_on(void)
 {
     bd_position pos;
-    setup(&pos, BD_WHITE);
-    put(&pos, BD_WHITE, 1, SQ("a1"));
-    put(&pos, BD_BLACK, 0, SQ("c3"));
+    king_a1_behind_c3(&pos);
     put(&pos, BD_BLACK, 0, SQ("f4"));
     bb32 both = BB_BIT(SQ("c3")) | BB_BIT(SQ("f4"));
     CHECK_EQ(generate(&pos, &bd_rules_russian), 2);
@@ -130,12 +145,7 @@ static void test_flying_king_must_land_where_it_can_go_on(void)
 static void test_capture_loop_in_two_orders_is_one_move(void)
 {
     bd_position pos;
-    setup(&pos, BD_WHITE);
-    put(&pos, BD_WHITE, 1, SQ("d2"));
-    put(&pos, BD_BLACK, 0, SQ("c3"));
-    put(&pos, BD_BLACK, 0, SQ("e3"));
-    put(&pos, BD_BLACK, 0, SQ("c5"));
-    put(&pos, BD_BLACK, 0, SQ("e5"));
+    king_in_diamond(&pos);
     bb32 all = BB_BIT(SQ("c3")) | BB_BIT(SQ("e3")) | BB_BIT(SQ("c5")) | BB_BIT(SQ("e5"));
     CHECK_EQ(generate(&pos, &bd_rules_english), 1);
     CHECK(has_move(SQ("d2"), SQ("d2"), all));
@@ -166,12 +176,7 @@ static void test_capture_loop_in_two_orders_is_one_move(void)
 static void test_turkish_strike_jumped_pieces_block_until_the_move_ends(void)
 {
     bd_position pos;
-    setup(&pos, BD_WHITE);
-    put(&pos, BD_WHITE, 1, SQ("d2"));
-    put(&pos, BD_BLACK, 0, SQ("c3"));
-    put(&pos, BD_BLACK, 0, SQ("e3"));
-    put(&pos, BD_BLACK, 0, SQ("c5"));
-    put(&pos, BD_BLACK, 0, SQ("e5"));
+    king_in_diamond(&pos);
     put(&pos, BD_BLACK, 0, SQ("g5"));
     bb32 c3 = BB_BIT(SQ("c3")), e3 = BB_BIT(SQ("e3")), c5 = BB_BIT(SQ("c5"));
     bb32 e5 = BB_BIT(SQ("e5")), g5 = BB_BIT(SQ("g5"));

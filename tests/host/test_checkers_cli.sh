@@ -14,21 +14,6 @@ expect_output() {
     if [ "$actual" = "$expected" ]; then ok "$name"; else fail "$name" "got: $actual"; fi
 }
 
-# expect_usage_error NAME COMMAND...: status 2, nothing on stdout, one stderr line.
-expect_usage_error() {
-    name=$1
-    shift
-    out=$("$@" 2>/tmp/checkers_cli_err.$$)
-    status=$?
-    lines=$(wc -l < /tmp/checkers_cli_err.$$)
-    if [ "$status" -eq 2 ] && [ -z "$out" ] && [ "$lines" -eq 1 ]; then
-        ok "$name"
-    else
-        fail "$name" "status $status, stdout '$out', $lines stderr lines"
-    fi
-    rm -f /tmp/checkers_cli_err.$$
-}
-
 perft_lines=$("$CHECKERS" perft 7 | grep '^perft')
 expect_output "russian perft 1..7 from the start" \
 "perft 1 7

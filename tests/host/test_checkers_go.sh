@@ -13,22 +13,6 @@ expect_match() {
     if printf '%s\n' "$3" | grep -Eq "$2"; then ok "$1"; else fail "$1" "got: $3"; fi
 }
 
-# expect_usage_error NAME COMMAND...: status 2, nothing on stdout, one stderr line.
-expect_usage_error() {
-    name=$1
-    shift
-    err=$(mktemp)
-    out=$("$@" 2>"$err")
-    status=$?
-    lines=$(wc -l < "$err")
-    if [ "$status" -eq 2 ] && [ -z "$out" ] && [ "$lines" -eq 1 ]; then
-        ok "$name"
-    else
-        fail "$name" "status $status, stdout '$out', $lines stderr lines"
-    fi
-    rm -f "$err"
-}
-
 out=$("$CHECKERS" go --depth 4)
 expect_match "go prints one info line per iteration" \
     '^info depth 1 score -?[0-9]+ nodes [0-9]+ pv [a-h][1-8]-[a-h][1-8]' "$(echo "$out" | head -n 1)"

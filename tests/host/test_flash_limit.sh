@@ -6,10 +6,6 @@ set -u
 BUILD=${BUILD:-build}
 . tests/shell_support.sh
 
-flash_bytes() {
-    avr-size -A "$1" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }'
-}
-
 for mk in boards/*.mk; do
     board=$(basename "$mk" .mk)
     limit=$(awk '$1 == "FLASH_LIMIT" { print $3 }' "$mk")

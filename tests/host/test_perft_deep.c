@@ -1,46 +1,25 @@
 /*
  * Perft from both start positions to depth 10 against the published counts
- * (../shared/reference/checkers.md), and the English divide at depth 8.
+ * (tests/perft_support.h), and the English divide at depth 8.
  * make test-slow goes deeper (tests/slow/).
  */
 #include "check.h"
 #include "checkers/perft.h"
+#include "perft_support.h"
 
 #define DEEP 10u
 #define STACK_MOVES 1024u
 
-static const uint64_t published_russian[DEEP + 1] = {
-    1, 7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032,
-};
-static const uint64_t published_english[DEEP + 1] = {
-    1, 7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564,
-};
-
 static bd_move stack[STACK_MOVES];
-
-static void check_deep(const struct bd_rules *rules, const uint64_t *published)
-{
-    bd_position start;
-    pos_initial(&start, rules);
-    for (uint8_t depth = 1; depth <= DEEP; depth++) {
-        uint64_t leaves = perft(&start, rules, depth, stack, stack + STACK_MOVES);
-        if (!CHECK_EQ(leaves == published[depth], 1)) {
-            check_print_P("  at depth ");
-            check_print_u32(depth);
-            check_print_P("\n");
-            return;
-        }
-    }
-}
 
 static void test_russian_perft_to_depth_10_matches_published_counts(void)
 {
-    check_deep(&bd_rules_russian, published_russian);
+    check_perft_from_start(&bd_rules_russian, DEEP, stack, stack + STACK_MOVES);
 }
 
 static void test_english_perft_to_depth_10_matches_published_counts(void)
 {
-    check_deep(&bd_rules_english, published_english);
+    check_perft_from_start(&bd_rules_english, DEEP, stack, stack + STACK_MOVES);
 }
 
 /* English divide at depth 8, by the from and to squares of each first move

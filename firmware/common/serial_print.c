@@ -1,0 +1,40 @@
+/*
+ * serial_print.c - text on the serial port: portable C over serial_putc(),
+ * so the host tests link it too, with a serial_putc() that writes to
+ * stdout (tests/check.c).
+ */
+#include "serial.h"
+
+#include "bits/progmem.h"
+
+void serial_puts(const char *s)
+{
+    while (*s)
+        serial_putc(*s++);
+}
+
+void serial_puts_P(const char *s)
+{
+    char c;
+    while ((c = (char)pgm_read_byte(s++)) != 0)
+        serial_putc(c);
+}
+
+void serial_put_u32(uint32_t v)
+{
+    char digits[10];
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + v % 10u);
+        v /= 10u;
+    } while (v);
+    while (n)
+        serial_putc(digits[--n]);
+}
+
+void serial_put_hex8(uint8_t v)
+{
+    static const char hex[] PROGMEM = "0123456789abcdef";
+    serial_putc((char)pgm_read_byte(&hex[v >> 4]));
+    serial_putc((char)pgm_read_byte(&hex[v & 15u]));
+}
