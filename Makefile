@@ -233,6 +233,9 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # The demo firmware only just fits the Uno's 32,256 bytes: its own code (the
 # command line, not the library's hot paths) trades call speed for size.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
+# The search too: its loop saves its registers once an iteration, and what it
+# calls out of line is cold (measured: -430 bytes, +0.4% cycles).
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/lib/engine/search.o: $(b)_CFLAGS += -mcall-prologues))
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench size disasm flash \
