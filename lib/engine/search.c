@@ -654,10 +654,13 @@ HOT void node_next(struct search_workspace *w, struct node *n)
     pos->side = BD_OTHER_COLOUR(side);
     /* Only positions with kings can repeat (every other move is
      * irreversible), so the opening pays for no hashing; a position
-     * without kings gets one only by a promotion. */
+     * without kings gets one only by a promotion.  The path keeps no hash
+     * for a position without kings: repeats() reads only plies joined by
+     * king moves. */
     uint8_t kings = (e[1] & MG_MOVE_PROMOTES) || ((n - 1)->child_kings && has_king(pos));
     n->child_kings = kings;
-    w->path[n->ply + 1u] = kings ? game_hash(pos) : 0;
+    if (kings)
+        w->path[n->ply + 1u] = game_hash(pos);
 }
 
 /* Move n->i, taken back, gave score (the search goes on): keeps the best,
