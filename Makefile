@@ -252,8 +252,10 @@ $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # The demo firmware is the one near the Uno's flash limit (FLASH_LIMIT, checked
-# at the link and by tests/host/test_demo.sh): its own code (the command
-# line, not the library's hot paths) trades call speed for size.
+# at the link and by tests/host/test_demo.sh): it trades call speed for size.
+# With -flto the flag of any object applies to the whole image at the link
+# (avr-gcc 5.4 merges target options), so it cannot be given to one module
+# alone: the demo's image has it throughout, the bench's and perft's not.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.

@@ -14,7 +14,8 @@
  * Input sets: S8 = every byte 1..255; S32P = 256 words whose lowest set bit
  * is spread evenly over bits 0..31; S32R = 256 random non-zero words;
  * RAYS = every square and direction on 8 random boards; START = the start
- * position; PLY1 = the positions after each first move.  The checkers rows
+ * position; PLY1 = the positions after each first move; BENCH = the
+ * positions of search_bench() (lib/engine/search_bench.c).  The checkers rows
  * need an ATmega's RAM and are left out on the ATtiny85.
  *
  * The search rows (search-english, search-russian) are the engine's one
@@ -24,6 +25,10 @@
  * little over), and an extra line gives what they bought:
  *
  *   note search-<variant> depth <last completed iteration> nodes <count>
+ *
+ * The search-bench row is fixed work: search_bench(), the positions of
+ * both variants to SEARCH_BENCH_DEPTH, whose node count (the bench
+ * signature) its note gives: its cycles move with the search's speed only.
  */
 #include <avr/pgmspace.h>
 
@@ -65,6 +70,7 @@ enum {
     PROBE_PERFT6_RUSSIAN,
     PROBE_SEARCH_ENGLISH,
     PROBE_SEARCH_RUSSIAN,
+    PROBE_SEARCH_BENCH,
     PROBE_COUNT
 };
 _Static_assert(PROBE_COUNT <= AVRSIM_PROBE_COUNT, "more routines than probes");
@@ -265,6 +271,18 @@ BD_INLINE void measure_search(const struct bd_rules *rules, uint8_t probe, const
     serial_putc('\n');
 }
 
+/* The search's fixed work: search_bench(), whose node count is the bench
+ * signature, so that its cycles compare across changes of speed alone. */
+BD_INLINE void measure_search_bench(void)
+{
+    AVRSIM_PROBE_BEGIN(PROBE_SEARCH_BENCH);
+    uint32_t nodes = search_bench(&scratch.search.work, &scratch.search.game);
+    AVRSIM_PROBE_END(PROBE_SEARCH_BENCH);
+    serial_puts_P(PSTR("note search-bench nodes "));
+    serial_put_u32(nodes);
+    serial_putc('\n');
+}
+
 #define SEARCH_OBJECTS "obj:search.o obj:eval.o obj:game.o obj:nibble.o obj:movegen.o " \
                        "obj:position.o obj:bitboard32.o obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
 
@@ -293,6 +311,9 @@ static void measure_checkers(void)
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
     measure_search(&bd_rules_russian, PROBE_SEARCH_RUSSIAN, PSTR("search-russian"));
     describe_sized(PSTR("search-russian"), PSTR("START"), PROBE_SEARCH_RUSSIAN, 0,
+                   PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
+    measure_search_bench();
+    describe_sized(PSTR("search-bench"), PSTR("BENCH"), PROBE_SEARCH_BENCH, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
 }
 #endif

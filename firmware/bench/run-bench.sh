@@ -93,7 +93,8 @@ compiler=$(avr-gcc --version | head -n 1)
     echo "|---|---|---|---:|---:|---:|---:|"
     tail -n +2 "$csv" | awk -F, '{ printf "| %s | %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6, $7 }'
     echo
-    echo "Search (from the start position, stopped after 16,000,000 cycles: 1 s at 16 MHz):"
+    echo "Search (search-<variant>: from the start position, stopped after 16,000,000 cycles:"
+    echo "1 s at 16 MHz; search-bench: search_bench's positions to depth 7, fixed work):"
     for board in $BENCH_BOARDS; do
         awk '$1 == "mcu" { mcu = $2 } $1 == "note" { $1 = ""; print "- " mcu $0 }' "$out/$board-routines.txt"
     done

@@ -97,6 +97,12 @@ BD_INLINE void bb_add(bb32 *board, uint8_t square) { *board |= (bb32)1u << squar
 BD_INLINE void bb_remove(bb32 *board, uint8_t square) { *board &= ~((bb32)1u << square); }
 #endif
 
+/* Flips one square of a bitboard in memory: a move and its taking back
+ * are the same flips. */
+#ifndef bb_toggle
+BD_INLINE void bb_toggle(bb32 *board, uint8_t square) { *board ^= (bb32)1u << square; }
+#endif
+
 /* File and rank of a square, 0..7 each. */
 uint8_t bb_file(uint8_t square);
 uint8_t bb_rank(uint8_t square);

@@ -48,60 +48,6 @@ static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
     return q->from == m->from && q->to == m->to;
 }
 
-/* ------------------------------------------------------ make/unmake -- */
-
-/* Takes back mg_make(pos, m).  All it needs besides the move is which
- * captured pieces were kings: the mover was a man exactly when it is a man
- * now or the move promoted it.  Squares are changed a byte at a time (see
- * bitboard32.h): a 32-bit read-modify-write only for the captured pieces. */
-static void unmake(bd_position *pos, const bd_move *m, bb32 captured_kings)
-{
-    uint8_t other = pos->side, side = BD_OTHER_COLOUR(other);
-    uint8_t from = m->from, to = mg_move_to(m);
-    uint8_t was_man = mg_move_promotes(m) || bb_has(&pos->men[side], to);
-    /* from == to is possible (a capture that ends where it began): clear
-     * the destination first, then set the origin. */
-    bb_remove(&pos->pieces[side], to);
-    bb_add(&pos->pieces[side], from);
-    if (was_man) {
-        bb_remove(&pos->men[side], to);
-        bb_add(&pos->men[side], from);
-    }
-    bb32 captured = m->captured;
-    if (captured) {
-        pos->pieces[other] |= captured;
-        pos->men[other] |= captured & ~captured_kings;
-    }
-    pos->side = side;
-}
-
-/* True when the side to move has a quiet step (men forward, kings any
- * way); with no capture either, it has no move and has lost.  The side
- * picks the shifts (a step by a variable direction is a switch). */
-static uint8_t has_quiet_step(const bd_position *pos)
-{
-    uint8_t side = pos->side;
-    bb32 empty = ~pos_occupied(pos);
-    bb32 men = pos->men[side], kings = pos_kings(pos, side);
-    bb32 forward = men | kings;
-    bb32 steps = side == BD_WHITE ? bb_up_left(forward) | bb_up_right(forward)
-                                  : bb_down_right(forward) | bb_down_left(forward);
-    if (steps & empty)
-        return 1;
-    if (!kings)
-        return 0;
-    steps = side == BD_WHITE ? bb_down_right(kings) | bb_down_left(kings)
-                             : bb_up_left(kings) | bb_up_right(kings);
-    return (steps & empty) != 0;
-}
-
-/* True when pos has a king (only such positions can repeat). */
-static uint8_t has_king(const bd_position *pos)
-{
-    return ((pos->pieces[BD_WHITE] ^ pos->men[BD_WHITE]) |
-            (pos->pieces[BD_BLACK] ^ pos->men[BD_BLACK])) != 0;
-}
-
 /* ------------------------------------------------------ move order -- */
 
 /* Direction of a quiet move (kings may fly several squares); to without
@@ -138,39 +84,109 @@ static uint8_t history_get(struct search_workspace *w, uint8_t from, uint8_t to)
     return (uint8_t)((d & 1u ? byte >> 4 : byte) & 0x0Fu);
 }
 
+/* Once-a-node steps are inlined into the search loop, whose registers are
+ * saved once an iteration (see search_tree).  Rare steps stay out of line,
+ * and so do those whose 32-bit values would take registers the loop needs
+ * (the quiet-step test, the generation and packing of a list): measured,
+ * avr-gcc 5.4 gives the loop worse code when they are inlined. */
+#define HOT static inline __attribute__((always_inline))
+#define COLD static __attribute__((noinline))
+
 /* ------------------------------------------------------ move lists -- */
 
-/* A node's moves on the stack: captures as 6-byte entries, quiet moves
- * packed to (from, to, key) triples (see search.h). */
+/*
+ * A node's moves on the stack: captures as 6-byte entries (from, to,
+ * captured), quiet moves packed to (from, to, key) triples (see search.h);
+ * `to` carries MG_MOVE_PROMOTES.  The search plays and takes back the
+ * entries themselves: a quiet move needs no captured set, and a move is
+ * never copied to a struct move on the way.
+ */
 struct list {
     uint8_t *base;
     uint8_t count;
     uint8_t size;       /* bytes per entry: CAPTURE_ENTRY or QUIET_ENTRY */
 };
 
+HOT uint8_t *list_entry(const struct list *l, uint8_t i)
+{
+    return l->base + (uint16_t)i * l->size;
+}
+
+HOT bb32 entry_captured(const uint8_t *e)
+{
+    bb32 captured;
+    memcpy(&captured, e + 2, sizeof captured);
+    return captured;
+}
+
+/* The move of an entry as a struct move (for the keys of the PV and the
+ * killers, and the caller's result). */
+static void entry_move(const uint8_t *e, uint8_t capture, bd_move *m)
+{
+    m->from = e[0];
+    m->to = e[1];
+    m->captured = capture ? entry_captured(e) : 0;
+}
+
 /* Moves of CAPTURE_ENTRY bytes that fit in `bytes`: bytes / 6 as a
  * multiply and a shift (exact below 512), where avr-gcc would call a
  * 16-bit division routine (200 cycles). */
 _Static_assert(CAPTURE_ENTRY == 6u && SEARCH_STACK_BYTES < 512u, "bytes * 171 >> 10 is bytes / 6");
-static uint8_t moves_room(uint16_t bytes)
+HOT uint8_t moves_room(uint16_t bytes)
 {
     return (uint8_t)((bytes * 171u) >> 10);
 }
 
-/* Lists the moves of pos at sp or above, ordering keys included for a
- * node at ply (SEARCH_MAX_PLY: none needed); capture is the capture
- * test's answer for pos.  0 when they do not fit. */
-static uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
-                             uint8_t ply, uint8_t capture, struct list *l)
+/* The moves of pos generated at sp or above, as struct move (aligned for
+ * it: a no-op on AVR); *end is their end, NULL when they do not fit.  The
+ * room is counted in AVR bytes (6 a move) from sp, whatever the target, so
+ * that a list fits, or not, alike everywhere (the workspace has the extra
+ * bytes that a host's padded moves take). */
+COLD bd_move *generate_at(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
+                         uint8_t capture, bd_move **end)
 {
-    /* The room is counted in AVR bytes (6 a move) from sp, whatever the
-     * target, so that a list fits, or not, alike everywhere; mg_generate()
-     * writes struct move from sp aligned for it (a no-op on AVR), and the
-     * workspace has the extra bytes that a host's padded moves take. */
     uintptr_t align = _Alignof(bd_move);
     bd_move *out = (bd_move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
     uint8_t room = moves_room((uint16_t)(w->stack + SEARCH_STACK_BYTES - sp));
-    bd_move *end = mg_generate_known(pos, w->rules, out, out + room, capture);
+    *end = mg_generate_known(pos, w->rules, out, out + room, capture);
+    return out;
+}
+
+/* Packs the quiet moves out..end to (from, to, key) entries from sp, with
+ * the ordering keys of a node at ply. */
+COLD void pack_quiet(struct search_workspace *w, const bd_move *out, const bd_move *end,
+                     uint8_t *sp, uint8_t ply)
+{
+    /* Entry i lands on bytes 3i..3i+2 from sp, never past the start of
+     * move i (at 6i or later), so packing front to back reads each move
+     * before anything overwrites it.  The third byte is the move's
+     * ordering key, computed once here rather than at every pick:
+     * the ply's killers first, then the history. */
+    BD_ASSERT(ply < SEARCH_MAX_PLY);
+    struct search_quiet k1 = w->killers[ply][0], k2 = w->killers[ply][1];
+    uint8_t *e = sp;
+    for (const bd_move *m = out; m < end; m++, e += QUIET_ENTRY) {
+        uint8_t from = m->from, to = m->to, key;
+        if (from == k1.from && to == k1.to)
+            key = ORDER_KILLER_1;
+        else if (from == k2.from && to == k2.to)
+            key = ORDER_KILLER_2;
+        else
+            key = history_get(w, from, to);
+        e[0] = from;
+        e[1] = to;
+        e[2] = key;
+    }
+}
+
+/* Lists the moves of pos at sp or above with the ordering keys of a node
+ * at ply; capture is the capture test's answer for pos.  0 when they do
+ * not fit. */
+HOT uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
+                          uint8_t ply, uint8_t capture, struct list *l)
+{
+    bd_move *end;
+    bd_move *out = generate_at(w, pos, sp, capture, &end);
     if (!end)
         return 0;
     uint8_t count = (uint8_t)(end - out);
@@ -178,29 +194,7 @@ static uint8_t list_generate(struct search_workspace *w, const bd_position *pos,
     l->count = count;
     l->size = CAPTURE_ENTRY;
     if (count && !capture) {
-        /* Entry i lands on bytes 3i..3i+2 from sp, never past the start of
-         * move i (at 6i or later), so packing front to back reads each move
-         * before anything overwrites it.  The third byte is the move's
-         * ordering key, computed once here rather than at every pick:
-         * the ply's killers first, then the history. */
-        struct search_quiet k1 = { BB_NO_SQUARE, 0 }, k2 = { BB_NO_SQUARE, 0 };
-        if (ply < SEARCH_MAX_PLY) {
-            k1 = w->killers[ply][0];
-            k2 = w->killers[ply][1];
-        }
-        uint8_t *e = sp;
-        for (const bd_move *m = out; m < end; m++, e += QUIET_ENTRY) {
-            uint8_t from = m->from, to = m->to, key;
-            if (from == k1.from && to == k1.to)
-                key = ORDER_KILLER_1;
-            else if (from == k2.from && to == k2.to)
-                key = ORDER_KILLER_2;
-            else
-                key = history_get(w, from, to);
-            e[0] = from;
-            e[1] = to;
-            e[2] = key;
-        }
+        pack_quiet(w, out, end, sp, ply);
         l->size = QUIET_ENTRY;
     } else if (sizeof(bd_move) != CAPTURE_ENTRY) {
         /* A padded host move: repack to 6 bytes, front to back as above. */
@@ -215,22 +209,6 @@ static uint8_t list_generate(struct search_workspace *w, const bd_position *pos,
     return 1;
 }
 
-static uint8_t *list_entry(const struct list *l, uint8_t i)
-{
-    return l->base + (uint16_t)i * l->size;
-}
-
-static void list_get(const struct list *l, uint8_t i, bd_move *m)
-{
-    const uint8_t *p = list_entry(l, i);
-    m->from = p[0];
-    m->to = p[1];
-    if (l->size == QUIET_ENTRY)
-        m->captured = 0;
-    else
-        memcpy(&m->captured, p + 2, sizeof m->captured);
-}
-
 static void list_swap(const struct list *l, uint8_t i, uint8_t j)
 {
     uint8_t *a = list_entry(l, i), *b = list_entry(l, j);
@@ -241,57 +219,62 @@ static void list_swap(const struct list *l, uint8_t i, uint8_t j)
     }
 }
 
-/* The index of the move of l that a key names, or l->count. */
-static uint8_t list_find(const struct list *l, const struct search_key *k)
+/* The index of the move that a key names among count moves, or count. */
+static uint8_t moves_find(const bd_move *moves, uint8_t count, const struct search_key *k)
 {
     uint8_t i;
-    for (i = 0; i < l->count; i++) {
-        bd_move m;
-        list_get(l, i, &m);
-        if (key_matches(k, &m))
+    for (i = 0; i < count; i++)
+        if (key_matches(k, &moves[i]))
             break;
-    }
     return i;
 }
 
-/* Brings the best-ordered move of entries i.. to i: a lazy selection
- * sort, cheap when the first moves already cut off.  Quiet entries carry
- * their key; captures (few, and all that is legal when there is one) go by
- * the number of pieces taken, promotions first among equals.  The first of
- * equals wins, and a last move has nothing to choose from. */
-static void pick(const struct list *l, uint8_t i)
+/* Brings the best capture of entries i.. to i: most pieces taken first,
+ * promotions first among equals, the first of equals (a lazy selection
+ * sort: captures are few, and all that is legal when there is one). */
+COLD void pick_capture(const struct list *l, uint8_t i)
 {
-    uint8_t n = l->count;
-    if ((uint8_t)(i + 1u) >= n)
-        return;
-    uint8_t best = i;
-    if (l->size == QUIET_ENTRY) {
-        const uint8_t *key = l->base + QUIET_ENTRY * i + 2u;
-        uint8_t best_key = *key;
-        for (uint8_t j = (uint8_t)(i + 1u); j < n; j++) {
-            key += QUIET_ENTRY;
-            if (*key > best_key) {
-                best_key = *key;
-                best = j;
-            }
-        }
-    } else {
-        uint8_t best_score = 0;
-        for (uint8_t j = i; j < n; j++) {
-            bd_move m;
-            list_get(l, j, &m);
-            uint8_t s = (uint8_t)(2u * count(m.captured) + (mg_move_promotes(&m) ? 1u : 0u));
-            if (j == i || s > best_score) {
-                best_score = s;
-                best = j;
-            }
+    uint8_t best = i, best_score = 0;
+    for (uint8_t j = i; j < l->count; j++) {
+        const uint8_t *e = list_entry(l, j);
+        uint8_t s = (uint8_t)(2u * count(entry_captured(e)) + ((e[1] & MG_MOVE_PROMOTES) ? 1u : 0u));
+        if (j == i || s > best_score) {
+            best_score = s;
+            best = j;
         }
     }
     if (best != i)
         list_swap(l, i, best);
 }
 
-static void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, int8_t depth)
+/* Brings the best-ordered move of entries i.. to i: a lazy selection
+ * sort, cheap when the first moves already cut off.  Quiet entries carry
+ * their key; the first of equals wins, and a last move has nothing to
+ * choose from. */
+HOT void pick(const struct list *l, uint8_t i)
+{
+    uint8_t n = l->count;
+    if ((uint8_t)(i + 1u) >= n)
+        return;
+    if (l->size != QUIET_ENTRY) {
+        pick_capture(l, i);
+        return;
+    }
+    uint8_t best = i;
+    const uint8_t *key = l->base + QUIET_ENTRY * i + 2u;
+    uint8_t best_key = *key;
+    for (uint8_t j = (uint8_t)(i + 1u); j < n; j++) {
+        key += QUIET_ENTRY;
+        if (*key > best_key) {
+            best_key = *key;
+            best = j;
+        }
+    }
+    if (best != i)
+        list_swap(l, i, best);
+}
+
+COLD void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, int8_t depth)
 {
     if (mg_move_is_capture(m))
         return;
@@ -316,13 +299,62 @@ static void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, in
     nb_set(board, index, h);
 }
 
+/* ------------------------------------------------------ make/unmake -- */
+
+/* True when pos has a king (only such positions can repeat). */
+COLD uint8_t has_king(const bd_position *pos)
+{
+    return ((pos->pieces[BD_WHITE] ^ pos->men[BD_WHITE]) |
+            (pos->pieces[BD_BLACK] ^ pos->men[BD_BLACK])) != 0;
+}
+
+/* Plays, or takes back, the move of entry e by `side`: the same flips of
+ * single squares (see bb_toggle), from and to of the mover's pieces, of its
+ * men when it is (was) a man and, unless it promotes, to; then the
+ * captured pieces and captured men (captured_men) of the other side.  As
+ * mg_make(), and a king's capture that ends where it started flips its
+ * square twice. */
+HOT void flip_move(bd_position *pos, uint8_t side, const uint8_t *e, uint8_t man, bb32 captured,
+                   bb32 captured_men)
+{
+    uint8_t from = e[0], to = (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK);
+    bb_toggle(&pos->pieces[side], from);
+    bb_toggle(&pos->pieces[side], to);
+    if (man) {
+        bb_toggle(&pos->men[side], from);
+        if (!(e[1] & MG_MOVE_PROMOTES))
+            bb_toggle(&pos->men[side], to);
+    }
+    if (captured) {
+        uint8_t other = BD_OTHER_COLOUR(side);
+        pos->pieces[other] ^= captured;
+        pos->men[other] ^= captured_men;
+    }
+}
+
+/* True when the side to move has a quiet step (men forward, kings any
+ * way); with no capture either, it has no move and has lost.  The pieces
+ * that may step up and down are chosen by side, so that each shift is
+ * written once, and a side without kings tests one way only. */
+COLD uint8_t has_quiet_step(const bd_position *pos)
+{
+    uint8_t side = pos->side;
+    bb32 empty = ~pos_occupied(pos);
+    bb32 pieces = pos->pieces[side], kings = pieces & ~pos->men[side];
+    bb32 up = side == BD_WHITE ? pieces : kings;
+    bb32 down = side == BD_WHITE ? kings : pieces;
+    if (up && ((bb_up_left(up) | bb_up_right(up)) & empty))
+        return 1;
+    return down && ((bb_down_right(down) | bb_down_left(down)) & empty);
+}
+
 /* ------------------------------------------------------------ PV ----- */
 
 /* Row r of the triangular PV holds the line from ply r, SEARCH_PV_MAX - r
  * moves at most. */
 static struct search_key *pv_row(struct search_workspace *w, uint8_t ply)
 {
-    return &w->pv[ply * SEARCH_PV_MAX - (ply * (ply - 1u)) / 2u];
+    return &w->pv[(uint8_t)(ply * SEARCH_PV_MAX - (uint8_t)(ply * (ply - 1u)) / 2u)];
 }
 
 static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
@@ -345,7 +377,7 @@ static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
 /* True when the position at ply, reached after `quiet` reversible plies,
  * repeats an earlier one with the same side to move: on the search path,
  * then in the game's hash list. */
-static uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quiet)
+COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quiet)
 {
     uint16_t now = w->path[ply];
     const struct bd_game *g = w->game;
@@ -367,19 +399,6 @@ static uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t qu
 
 /* ----------------------------------------------------------- search -- */
 
-/* Counts the node and says whether the search must stop: the node limit
- * (reached exactly: the count grows by one and the search ends there), or
- * the caller's stop, polled every STOP_POLL_MASK + 1 nodes. */
-static uint8_t out_of_time(struct search_workspace *w)
-{
-    uint32_t nodes = ++w->nodes;
-    if (nodes == w->node_limit)
-        w->stopped = 1;
-    else if (((uint8_t)nodes & STOP_POLL_MASK) == 0 && w->stop && w->stop(w->context))
-        w->stopped = 1;
-    return w->stopped;
-}
-
 /*
  * Negamax with alpha-beta and principal-variation search, as a loop.
  *
@@ -400,22 +419,21 @@ static uint8_t out_of_time(struct search_workspace *w)
  * before the evaluation, or by the null move, or with the moves.
  */
 #define CAPTURE_UNKNOWN MG_CAPTURE_UNKNOWN
-/* What a node does with the score its child returns. */
-enum { RESUME_MOVE, RESUME_NULL };
 
 struct node {
-    struct list l;              /* this node's moves */
-    bb32 captured_kings;        /* of the move being searched */
+    struct list l;              /* this node's moves; count 0 while its null
+                                   move is searched */
+    bb32 captured_men;          /* of the move being searched */
     int16_t alpha, beta, best;
     int8_t depth;
     uint8_t ply;
     uint8_t quiet;              /* reversible plies (king moves) that led here */
     uint8_t i;                  /* the move being searched */
     uint8_t child_quiet;
+    uint8_t child_kings;        /* the child's position has a king */
     uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
     uint8_t reduce;             /* plies taken off the child's depth */
     uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
-    uint8_t resume;             /* RESUME_MOVE or RESUME_NULL */
 };
 /* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
  * is always a leaf. */
@@ -454,23 +472,36 @@ struct node {
 #define NULL_MIN_PIECES 6u
 
 /* The capture test of node n's position, asked once. */
-static uint8_t node_capture(struct search_workspace *w, struct node *n)
+HOT uint8_t node_capture(struct search_workspace *w, struct node *n)
 {
     if (n->capture == CAPTURE_UNKNOWN)
         n->capture = mg_has_capture(&w->pos, w->rules);
     return n->capture;
 }
 
-/* True when node n may try a null move (see NULL_MOVE), which it then
- * sets up: the side to move passes, the child searches with a zero window
- * at beta and NULL_REDUCTION plies less, and sees no repetition across the
- * pass. */
-static __attribute__((noinline)) uint8_t null_move_fits(struct search_workspace *w, struct node *n)
+/* The caller's stop, polled every STOP_POLL_MASK + 1 nodes. */
+COLD uint8_t poll_stop(struct search_workspace *w)
+{
+    return w->stop && w->stop(w->context);
+}
+
+/* Counts the node and says whether the search must stop: the node limit
+ * (reached exactly: the count grows by one and the search ends there), or
+ * the caller's stop. */
+HOT uint8_t out_of_time(struct search_workspace *w)
+{
+    uint32_t nodes = ++w->nodes;
+    if (nodes == w->node_limit || (((uint8_t)nodes & STOP_POLL_MASK) == 0 && poll_stop(w)))
+        w->stopped = 1;
+    return w->stopped;
+}
+
+/* The rest of null_move_fits(), once the cheap tests have passed. */
+COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
 {
     bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
-    if (ply == 0 || n->depth < NULL_MIN_DEPTH || n->beta - n->alpha != 1 || w->follow_pv ||
-        (w->null_plies & (1u << (ply - 1u))) ||
+    if ((w->null_plies & (1u << (ply - 1u))) ||
         count(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
         return 0;
@@ -478,17 +509,35 @@ static __attribute__((noinline)) uint8_t null_move_fits(struct search_workspace 
     w->null_plies |= (uint16_t)(1u << ply);
     w->path[ply + 1u] = 0;
     n->child_quiet = 0;
+    n->child_kings = (n - 1)->child_kings;
     n->zero_window = 1;
     n->reduce = NULL_REDUCTION;
     return 1;
+}
+
+/* Takes the null move of node n back: the side to move has its turn. */
+COLD void null_back(struct search_workspace *w, struct node *n)
+{
+    w->pos.side = BD_OTHER_COLOUR(w->pos.side);
+    w->null_plies &= (uint16_t)~(1u << n->ply);
+    n->reduce = 0;
+}
+
+/* True when node n may try a null move (see NULL_MOVE), which it then
+ * sets up: the side to move passes, the child searches with a zero window
+ * at beta and NULL_REDUCTION plies less, and sees no repetition across the
+ * pass. */
+HOT uint8_t null_move_fits(struct search_workspace *w, struct node *n)
+{
+    return n->ply != 0 && n->depth >= NULL_MIN_DEPTH && n->beta - n->alpha == 1 && !w->follow_pv &&
+           null_move_worth(w, n);
 }
 
 /* A node one ply above the horizon, or at it, that has no capture: its
  * score when that decides it (no move: lost; the quiet-move draw; the
  * evaluation at the horizon, or far enough outside the window), else
  * UNDECIDED. */
-static __attribute__((noinline)) int16_t quiet_frontier(struct search_workspace *w,
-                                                        const struct node *n)
+HOT int16_t quiet_frontier(struct search_workspace *w, const struct node *n)
 {
     const bd_position *pos = &w->pos;
     if (!has_quiet_step(pos))
@@ -504,7 +553,7 @@ static __attribute__((noinline)) int16_t quiet_frontier(struct search_workspace 
 /* Sets node n up from its parent n - 1 and decides it when it can be
  * without its moves (a stop, a draw, the deepest ply, a quiet frontier):
  * its score then, else UNDECIDED. */
-static int16_t node_enter(struct search_workspace *w, struct node *n)
+HOT int16_t node_enter(struct search_workspace *w, struct node *n)
 {
     const struct node *parent = n - 1;
     uint8_t ply = (uint8_t)(parent->ply + 1u);
@@ -542,10 +591,27 @@ static int16_t node_enter(struct search_workspace *w, struct node *n)
     return UNDECIDED;
 }
 
+/* The previous iteration's line goes first while the search is on it. */
+COLD void follow_pv(struct search_workspace *w, struct node *n)
+{
+    uint8_t ply = n->ply;
+    uint8_t i;
+    for (i = 0; ply < w->prev_pv_length && i < n->l.count; i++) {
+        bd_move m;
+        entry_move(list_entry(&n->l, i), n->l.size == CAPTURE_ENTRY, &m);
+        if (key_matches(&w->prev_pv[ply], &m))
+            break;
+    }
+    if (ply < w->prev_pv_length && i < n->l.count)
+        list_swap(&n->l, 0, i);
+    else
+        w->follow_pv = 0;
+}
+
 /* Lists node n's moves and orders the previous iteration's move first;
  * decides the node when they do (no move: lost; a full stack: the
  * evaluation; the quiet-move draw), returning its score, else UNDECIDED. */
-static __attribute__((noinline)) int16_t node_moves(struct search_workspace *w, struct node *n)
+HOT int16_t node_moves(struct search_workspace *w, struct node *n)
 {
     const bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
@@ -557,66 +623,63 @@ static __attribute__((noinline)) int16_t node_moves(struct search_workspace *w, 
         return 0;
     if (n->depth < 0)
         n->depth = 0;
-    /* The previous iteration's line goes first while the search is on it. */
-    if (w->follow_pv) {
-        uint8_t i = ply < w->prev_pv_length ? list_find(&n->l, &w->prev_pv[ply]) : n->l.count;
-        if (i < n->l.count)
-            list_swap(&n->l, 0, i);
-        else
-            w->follow_pv = 0;
-    }
+    if (w->follow_pv)
+        follow_pv(w, n);
     return UNDECIDED;
 }
 
 /* Orders and plays move n->i and sets the child's window. */
-static void node_next(struct search_workspace *w, struct node *n)
+HOT void node_next(struct search_workspace *w, struct node *n)
 {
     bd_position *pos = &w->pos;
     uint8_t i = n->i;
     if (i || !w->follow_pv)
         pick(&n->l, i);
-    bd_move m;
-    list_get(&n->l, i, &m);
+    const uint8_t *e = list_entry(&n->l, i);
+    uint8_t capture = n->l.size == CAPTURE_ENTRY;
     uint8_t side = pos->side;
-    uint8_t quiet_list = n->l.size == QUIET_ENTRY;
-    uint8_t reversible = quiet_list && !bb_has(&pos->men[side], m.from);
+    uint8_t man = bb_has(&pos->men[side], e[0]) != 0;
     uint8_t quiet = n->quiet;
-    n->child_quiet = reversible ? (uint8_t)(quiet < 0xFFu ? quiet + 1u : quiet) : 0u;
+    n->child_quiet = !capture && !man ? (uint8_t)(quiet < 0xFFu ? quiet + 1u : quiet) : 0u;
     n->zero_window = i != 0;
     int8_t depth = n->depth;
     uint8_t reduce = 0;
-    if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && quiet_list &&
-        n->l.base[QUIET_ENTRY * i + 2u] < ORDER_KILLER_2)
+    if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && !capture && e[2] < ORDER_KILLER_2)
         reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
     n->reduce = reduce;
-    n->captured_kings = quiet_list ? 0 : m.captured & ~pos->men[BD_OTHER_COLOUR(side)];
-    n->resume = RESUME_MOVE;
-    mg_make(pos, &m);
+    bb32 captured = capture ? entry_captured(e) : 0;
+    bb32 captured_men = captured & pos->men[BD_OTHER_COLOUR(side)];
+    n->captured_men = captured_men;
+    flip_move(pos, side, e, man, captured, captured_men);
+    pos->side = BD_OTHER_COLOUR(side);
     /* Only positions with kings can repeat (every other move is
-     * irreversible), so the opening pays for no hashing. */
-    w->path[n->ply + 1u] = has_king(pos) ? game_hash(pos) : 0;
+     * irreversible), so the opening pays for no hashing; a position
+     * without kings gets one only by a promotion.  The path keeps no hash
+     * for a position without kings: repeats() reads only plies joined by
+     * king moves. */
+    uint8_t kings = (e[1] & MG_MOVE_PROMOTES) || ((n - 1)->child_kings && has_king(pos));
+    n->child_kings = kings;
+    if (kings)
+        w->path[n->ply + 1u] = game_hash(pos);
 }
 
-/* Takes move n->i back after its search gave score (not stopped); 1 when
- * the move cuts off (score >= beta). */
-static uint8_t node_back(struct search_workspace *w, struct node *n, const bd_move *m, int16_t score)
+/* Move n->i, taken back, gave score (the search goes on): keeps the best,
+ * the PV and the killers; 1 when the move cuts off (score >= beta). */
+COLD uint8_t node_improves(struct search_workspace *w, struct node *n, int16_t score)
 {
-    if (score > n->best) {
-        n->best = score;
-        if (score > n->alpha) {
-            n->alpha = score;
-            pv_update(w, n->ply, m);
-            if (score >= n->beta) {
-                reward(w, m, n->ply, n->depth);
-                return 1;
-            }
-        }
+    bd_move m;
+    entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
+    n->alpha = score;
+    pv_update(w, n->ply, &m);
+    if (score >= n->beta) {
+        reward(w, &m, n->ply, n->depth);
+        return 1;
     }
     return 0;
 }
 
 /* The score of the root, nodes[1], searched from its parent nodes[0]. */
-static __attribute__((noinline)) int16_t search_tree(struct search_workspace *w, struct node *nodes)
+COLD int16_t search_tree(struct search_workspace *w, struct node *nodes)
 {
     struct node *n = nodes;
     int16_t score;
@@ -626,10 +689,8 @@ enter:
     score = node_enter(w, n);
     if (score != UNDECIDED)
         goto done;
-    if (NULL_MOVE && null_move_fits(w, n)) {
-        n->resume = RESUME_NULL;
+    if (NULL_MOVE && null_move_fits(w, n))
         goto enter;
-    }
 moves:
     score = node_moves(w, n);
     if (score != UNDECIDED)
@@ -646,13 +707,12 @@ done:
     if (--n == nodes)
         return score;
     score = (int16_t)-score;
-    if (n->resume == RESUME_NULL) {
-        /* After the null move: the side to move takes its turn back, and
-         * either cuts (the reduced search without a move of ours still
-         * beat beta) or goes on to its moves. */
-        w->pos.side = BD_OTHER_COLOUR(w->pos.side);
-        w->null_plies &= (uint16_t)~(1u << n->ply);
-        n->reduce = 0;
+    if (n->l.count == 0) {
+        /* After the null move (the only child of a node without its
+         * list): the side to move takes its turn back, and either cuts
+         * (the reduced search without a move of ours still beat beta) or
+         * goes on to its moves. */
+        null_back(w, n);
         if (w->stopped) {
             score = 0;
             goto done;
@@ -679,15 +739,24 @@ done:
         }
     }
     {
-        bd_move m;
-        list_get(&n->l, n->i, &m);
-        unmake(&w->pos, &m, n->captured_kings);
-        n->i++;
-        if (w->stopped) {
-            score = 0;
-            goto done;
-        }
-        if (node_back(w, n, &m, score))
+        /* The mover was a man exactly when it is a man now or promoted. */
+        bd_position *pos = &w->pos;
+        const uint8_t *e = list_entry(&n->l, n->i);
+        uint8_t side = BD_OTHER_COLOUR(pos->side);
+        uint8_t man = (e[1] & MG_MOVE_PROMOTES) ||
+                      bb_has(&pos->men[side], (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK));
+        bb32 captured = n->l.size == CAPTURE_ENTRY ? entry_captured(e) : 0;
+        flip_move(pos, side, e, man, captured, n->captured_men);
+        pos->side = side;
+    }
+    n->i++;
+    if (w->stopped) {
+        score = 0;
+        goto done;
+    }
+    if (score > n->best) {
+        n->best = score;
+        if (score > n->alpha && node_improves(w, n, score))
             goto done;
     }
     goto next;
@@ -697,19 +766,21 @@ done:
 
 /* Turns the keys of the PV into moves by replaying them from the root
  * (the search is over, so the whole move stack is free). */
-static __attribute__((noinline)) void collect_pv(struct search_workspace *w, struct search_result *r)
+COLD void collect_pv(struct search_workspace *w, struct search_result *r)
 {
     bd_position pos = w->pos;
     const struct search_key *row = pv_row(w, 0);
     r->pv_length = 0;
     for (uint8_t i = 0; i < w->pv_length[0]; i++) {
-        struct list l;
-        if (!list_generate(w, &pos, w->stack, SEARCH_MAX_PLY, mg_has_capture(&pos, w->rules), &l))
+        bd_move *end;
+        bd_move *moves = generate_at(w, &pos, w->stack, MG_CAPTURE_UNKNOWN, &end);
+        if (!end)
             break;
-        uint8_t k = list_find(&l, &row[i]);
-        if (k == l.count)
+        uint8_t count = (uint8_t)(end - moves);
+        uint8_t k = moves_find(moves, count, &row[i]);
+        if (k == count)
             break;
-        list_get(&l, k, &r->pv[i]);
+        r->pv[i] = moves[k];
         w->prev_pv[i] = row[i];
         r->pv_length++;
         mg_make(&pos, &r->pv[i]);
@@ -742,14 +813,13 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     result->depth = 0;
     result->nodes = 0;
     result->pv_length = 0;
-    struct list root;
-    uint8_t fits = list_generate(w, &w->pos, w->stack, SEARCH_MAX_PLY,
-                                 mg_has_capture(&w->pos, w->rules), &root);
-    BD_ASSERT(fits);
-    if (!fits || root.count == 0)
+    bd_move *end;
+    bd_move *moves = generate_at(w, &w->pos, w->stack, MG_CAPTURE_UNKNOWN, &end);
+    BD_ASSERT(end);
+    if (!end || end == moves)
         return 0;
     /* Until an iteration completes, the first legal move. */
-    list_get(&root, 0, &result->best);
+    result->best = moves[0];
     result->has_move = 1;
     result->pv[0] = result->best;
     result->pv_length = 1;
@@ -767,6 +837,7 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     top->beta = SEARCH_INFINITY;
     top->ply = 0xFFu;
     top->child_quiet = game->quiet_plies;
+    top->child_kings = has_king(&w->pos);
     top->zero_window = 0;
     top->reduce = 0;
     for (uint8_t depth = 1; depth <= max_depth; depth++) {

@@ -17,6 +17,7 @@ GAME=3000000000
 BENCH=400000000
 FLASH_LIMIT=32256       # the Uno's flash less Optiboot
 RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
+DEPTH_1S=10             # the depth `level time 1000` + `go` reaches from a start position
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
 . tests/shell_support.sh
@@ -133,6 +134,20 @@ else
     fail "bench prints nodes and cycles and leaves the game as it was" "status $status"
 fi
 bench_peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+
+# ------------------------------------------------------------- strength --
+# One second a move (the default level) from each start position reaches
+# DEPTH_1S: the search's speed as the player meets it, with the firmware's
+# clock interrupt and its stop polled every 256 nodes.
+for variant in russian english; do
+    session "new $variant\nlevel time 1000\ngo\n"
+    depth=$(printf '%s\n' "$out" | sed -n 's/^1\. .*(depth \([0-9]*\), .*/\1/p')
+    if [ "$status" -eq 0 ] && [ "${depth:-0}" -ge "$DEPTH_1S" ]; then
+        ok "level time 1000: $variant start searched to depth $depth >= $DEPTH_1S"
+    else
+        fail "level time 1000: $variant start searched to depth $DEPTH_1S" "status $status, depth ${depth:-none}"
+    fi
+done
 
 # ------------------------------------------------------------ whole games --
 for variant in english russian; do

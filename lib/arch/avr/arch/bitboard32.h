@@ -40,6 +40,17 @@ BD_INLINE void bb_remove(bb32 *board, uint8_t square)
 }
 #define bb_remove bb_remove
 
+/* The byte's bit of a square, read from flash by an LPM that the compiler
+ * may share: unlike pgm_read_byte() (volatile) two flips of one square,
+ * in two bitboards, read the mask once. */
+BD_INLINE void bb_toggle(bb32 *board, uint8_t square)
+{
+    uint8_t bit;
+    __asm__("lpm %0, Z" : "=r"(bit) : "z"(&bb_byte_bits[square & 7u]));
+    ((uint8_t *)board)[square >> 3] ^= bit;
+}
+#define bb_toggle bb_toggle
+
 /* Rotate left by 1: the carry out of the top byte goes back into bit 0. */
 BD_INLINE bb32 bb_up_left(bb32 x)
 {
