@@ -13,3 +13,8 @@
 const uint8_t bs_lsb_table[BS_LSB_TABLE_SIZE] __attribute__((aligned(8))) = {
     BS_TABLE_COPY(0), BS_TABLE_COPY(8), BS_TABLE_COPY(16), BS_TABLE_COPY(24),
 };
+
+uint8_t bs_popcount32_call(uint32_t v)
+{
+    return bs_popcount32(v);
+}

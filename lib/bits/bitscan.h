@@ -156,6 +156,10 @@ BD_INLINE uint8_t bs_popcount32(uint32_t v)
 }
 #endif
 
+/* The same count out of line, for code that counts rarely and would rather
+ * keep the flash (the inline AVR version is a few dozen instructions). */
+uint8_t bs_popcount32_call(uint32_t v);
+
 /* Index of the lowest set bit of *board, which is cleared: the iteration
  * step of "for each piece".  *board != 0. */
 #ifndef bs_pop_lsb32

@@ -117,13 +117,6 @@ static __attribute__((noinline)) uint16_t board_sum(const uint8_t (*rows)[16], b
     return sum;
 }
 
-/* One out-of-line copy of the popcount for the king terms (rare: flash
- * matters more than their cycles). */
-static __attribute__((noinline)) uint8_t count(bb32 x)
-{
-    return bs_popcount32(x);
-}
-
 /* The score of one colour's kings, higher is better for it: material,
  * centre and mobility.  Out of line: most positions have no king. */
 static __attribute__((noinline)) int16_t king_score(const bd_position *pos,
@@ -131,11 +124,12 @@ static __attribute__((noinline)) int16_t king_score(const bd_position *pos,
 {
     bb32 kings = pos_kings(pos, colour);
     bb32 empty = ~pos_occupied(pos);
-    int16_t score = (int16_t)((rules->flying_kings ? KING_FLYING : KING_SHORT) * count(kings));
+    int16_t score = (int16_t)((rules->flying_kings ? KING_FLYING : KING_SHORT) * bs_popcount32_call(kings));
     score += (int16_t)(KING_SQUARE_SCALE * board_sum(king_sums, kings));
-    uint8_t mobility = (uint8_t)(count(bb_up_left(kings) & empty) + count(bb_up_right(kings) & empty) +
-                                 count(bb_down_right(kings) & empty) +
-                                 count(bb_down_left(kings) & empty));
+    uint8_t mobility = (uint8_t)(bs_popcount32_call(bb_up_left(kings) & empty) +
+                                 bs_popcount32_call(bb_up_right(kings) & empty) +
+                                 bs_popcount32_call(bb_down_right(kings) & empty) +
+                                 bs_popcount32_call(bb_down_left(kings) & empty));
     return (int16_t)(score + KING_MOBILITY * mobility);
 }
 

@@ -17,13 +17,6 @@
 _Static_assert(sizeof(bd_move) >= SEARCH_MOVE_BYTES, "a move is at least from, to and captured");
 #define STOP_POLL_MASK 0xFFu
 
-/* One out-of-line popcount (the AVR one is some 50 instructions inline):
- * captures' sizes and the null move's piece counts, off the hot path. */
-static __attribute__((noinline)) uint8_t count(bb32 x)
-{
-    return bs_popcount32(x);
-}
-
 /* ------------------------------------------------------------ keys -- */
 
 static uint8_t fold(bb32 x)
@@ -237,7 +230,7 @@ COLD void pick_capture(const struct list *l, uint8_t i)
     uint8_t best = i, best_score = 0;
     for (uint8_t j = i; j < l->count; j++) {
         const uint8_t *e = list_entry(l, j);
-        uint8_t s = (uint8_t)(2u * count(entry_captured(e)) + ((e[1] & MG_MOVE_PROMOTES) ? 1u : 0u));
+        uint8_t s = (uint8_t)(2u * bs_popcount32_call(entry_captured(e)) + ((e[1] & MG_MOVE_PROMOTES) ? 1u : 0u));
         if (j == i || s > best_score) {
             best_score = s;
             best = j;
@@ -502,7 +495,8 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
     bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
     if ((w->null_plies & (1u << (ply - 1u))) ||
-        count(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES || count(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
+        bs_popcount32_call(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES ||
+        bs_popcount32_call(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
         return 0;
     pos->side = BD_OTHER_COLOUR(pos->side);

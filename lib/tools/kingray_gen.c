@@ -7,6 +7,7 @@
  * comparing the two implementations compares two derivations.
  */
 #include "tools/kingray_gen.h"
+#include "bits/bitscan.h"
 
 #include <string.h>
 
@@ -30,14 +31,6 @@ static bb32 walk(uint8_t square, uint8_t direction, bb32 occupied)
 static bb32 far_edge(bb32 ray_mask, uint8_t direction)
 {
     return ray_mask & ~bb_step(ray_mask, BB_OPPOSITE(direction));
-}
-
-static uint8_t popcount(uint32_t x)
-{
-    uint8_t n = 0;
-    for (; x; x &= x - 1u)
-        n++;
-    return n;
 }
 
 bb32 *kr_diagonals(bb32 *out)
@@ -88,7 +81,7 @@ uint8_t kr_fold_magic_is_valid(uint32_t magic)
  * add with carry into it. */
 static uint32_t magic_rank(uint32_t magic)
 {
-    return (uint32_t)popcount(magic & ~0x01010101u) << 8 | popcount(magic);
+    return (uint32_t)bs_popcount32(magic & ~0x01010101u) << 8 | bs_popcount32(magic);
 }
 
 static uint8_t ranks_before(uint32_t a, uint32_t b)
@@ -175,9 +168,9 @@ static void consider_diagonal_magic(uint32_t magic, void *context)
 
 uint32_t kr_search_diagonal_magic(bb32 mask, uint8_t max_bits)
 {
-    struct diagonal_search search = {mask, (uint8_t)(32u - popcount(mask)), 0};
+    struct diagonal_search search = {mask, (uint8_t)(32u - bs_popcount32(mask)), 0};
 
-    BD_ASSERT(mask != 0 && popcount(mask) <= 8u);
+    BD_ASSERT(mask != 0 && bs_popcount32(mask) <= 8u);
     for (uint8_t bits = 1; bits <= max_bits && search.best == 0; bits++)
         each_combination(bits, 32, 0, consider_diagonal_magic, &search);
     return search.best;
@@ -231,7 +224,7 @@ uint8_t kr_generate(struct kr_tables *tables)
             if (ray_mask == 0)
                 continue;     /* base 0, index 0: any byte, masked away */
             bb32 inner = ray_mask & ~far_edge(ray_mask, direction);
-            entry->index_mask = (uint8_t)((1u << popcount(inner)) - 1u);
+            entry->index_mask = (uint8_t)((1u << bs_popcount32(inner)) - 1u);
             entry->multiplier = kr_search_multiplier(ray_mask, direction, entry->index_mask);
             if (entry->multiplier == 0 || next + entry->index_mask + 1u > KR_RAY_BYTES)
                 return 1;
