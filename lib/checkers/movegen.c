@@ -290,8 +290,8 @@ static uint8_t flying_capture(const bd_position *pos, const struct bd_rules *rul
            flying_king_can_capture(kings, pos->pieces[BD_OTHER_COLOUR(pos->side)], ~pos_occupied(pos));
 }
 
-static uint8_t capture_test(const bd_position *pos, const struct bd_rules *rules,
-                            const struct movers *movers)
+BD_INLINE uint8_t capture_test(const bd_position *pos, const struct bd_rules *rules,
+                             const struct movers *movers)
 {
     if (has_short_jump(movers->up, movers->down, pos->pieces[BD_OTHER_COLOUR(pos->side)],
                        ~pos_occupied(pos)))
