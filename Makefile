@@ -261,6 +261,25 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS +=
 # LTO would drop before the linker sees it: that one object is plain code.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
+# lib/bench/*_portable.c: the portable move generation and perft under
+# other names, next to the target's override in the bench and in the tests
+# that compare the two; lib/bench/portable, first on their include path,
+# names no override.
+PORTABLE_OBJS := $(patsubst %.c,%.o,$(wildcard lib/bench/*_portable.c))
+$(foreach d,obj san portable,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
+    HOST_CFLAGS := -Ilib/bench/portable $(HOST_CFLAGS)))
+$(foreach b,$(BOARDS),$(eval $(PORTABLE_OBJS:%=$(BUILD)/$(b)/obj/%): \
+    $(b)_CFLAGS := -Ilib/bench/portable $($(b)_CFLAGS)))
+
+# The same comparison to depth 8 for make test-slow (the Uno only).
+SLOW_AVR_TESTS := $(BUILD)/uno/slow/test_movegen_override_deep.elf
+$(BUILD)/uno/obj/slow/test_movegen_override_deep.o: tests/atmega/test_movegen_override.c $(MAKEFILE_DEPS)
+	$(call say,AVR-CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(uno_CFLAGS) -DTREE_DEPTH=8u -c $< -o $@
+$(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_movegen_override_deep.o \
+    $(TEST_SUPPORT:%.c=$(BUILD)/uno/obj/%.o) $(uno_SUPPORT)
+
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
         upload monitor clean
@@ -284,7 +303,7 @@ test: deps
 
 # Checks too long for `make test` (minutes rather than seconds).
 test-slow: deps
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS)
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS)
 	$(Q)status=0; for script in tests/slow/*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 

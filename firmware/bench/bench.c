@@ -37,11 +37,15 @@
 #include "bench/bitscan_variants.h"
 #include "checkers/kingray.h"
 #include "checkers/perft.h"
+#include "bench/movegen_portable.h"
 #include "engine/search.h"
 #include "serial.h"
 
 /* The checkers rows need an ATmega with 32 KB of flash and 2 KB of RAM. */
 #define BENCH_CHECKERS (FLASHEND > 0x3FFF && RAMEND > 0x7FF)
+/* The rows of the portable C that an override replaces (-c) need a second
+ * copy of the move generator: the ATmega2560 only. */
+#define BENCH_PORTABLE (BENCH_CHECKERS && FLASHEND > 0xFFFF)
 
 #define WORD_INPUTS 256u
 
@@ -68,6 +72,10 @@ enum {
     PROBE_MOVEGEN_RUSSIAN,
     PROBE_PERFT6_ENGLISH,
     PROBE_PERFT6_RUSSIAN,
+    PROBE_MOVEGEN_ENGLISH_C,
+    PROBE_MOVEGEN_RUSSIAN_C,
+    PROBE_PERFT6_ENGLISH_C,
+    PROBE_PERFT6_RUSSIAN_C,
     PROBE_SEARCH_ENGLISH,
     PROBE_SEARCH_RUSSIAN,
     PROBE_SEARCH_BENCH,
@@ -194,6 +202,13 @@ uint64_t bench_size_perft(const bd_position *pos, const struct bd_rules *rules, 
     return perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
 }
 
+#if BENCH_PORTABLE
+uint64_t bench_size_perft_c(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
+{
+    return ref_perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
+}
+#endif
+
 #define KINGRAY_BOARDS 8u
 #define MEASURE_KINGRAY(probe, ray)                                            \
     {                                                                          \
@@ -211,10 +226,17 @@ uint64_t bench_size_perft(const bd_position *pos, const struct bd_rules *rules, 
         }                                                                      \
     }
 
-#define CHECKERS_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
+#define CHECKERS_OBJECTS "obj:movegen.o obj:movegen_asm.o obj:perft.o obj:position.o " \
+                         "obj:bitboard32.o obj:kingray_tables.o obj:bitscan.o"
+/* The portable C alone (its objects are in libbench, which the objects
+ * count does not see: the size of the library's C stands for it). */
+#define PORTABLE_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
                          "obj:kingray_tables.o obj:bitscan.o"
 
-BD_INLINE void measure_movegen(const struct bd_rules *rules, uint8_t probe)
+typedef bd_move *generate_fn(const bd_position *, const struct bd_rules *, bd_move *, bd_move *);
+typedef uint64_t perft_fn(const bd_position *, const struct bd_rules *, uint8_t, bd_move *, bd_move *);
+
+BD_INLINE void measure_movegen(const struct bd_rules *rules, uint8_t probe, generate_fn *generate)
 {
     bd_position start;
     pos_initial(&start, rules);
@@ -223,18 +245,18 @@ BD_INLINE void measure_movegen(const struct bd_rules *rules, uint8_t probe)
         bd_position child = start;
         mg_make(&child, m);
         AVRSIM_PROBE_BEGIN(probe);
-        bd_move *child_end = mg_generate(&child, rules, end, stack + BENCH_STACK_MOVES);
+        bd_move *child_end = generate(&child, rules, end, stack + BENCH_STACK_MOVES);
         AVRSIM_PROBE_END(probe);
         sink = (uint8_t)(child_end - end);
     }
 }
 
-BD_INLINE void measure_perft6(const struct bd_rules *rules, uint8_t probe)
+BD_INLINE void measure_perft6(const struct bd_rules *rules, uint8_t probe, perft_fn *count)
 {
     bd_position start;
     pos_initial(&start, rules);
     AVRSIM_PROBE_BEGIN(probe);
-    uint64_t leaves = perft(&start, rules, 6, stack, stack + BENCH_STACK_MOVES);
+    uint64_t leaves = count(&start, rules, 6, stack, stack + BENCH_STACK_MOVES);
     AVRSIM_PROBE_END(probe);
     sink = (uint8_t)leaves;
 }
@@ -294,18 +316,35 @@ static void measure_checkers(void)
     MEASURE_KINGRAY(PROBE_KINGRAY_WALK, kr_ray_walk)
     describe_sized(PSTR("kingray-walk"), PSTR("RAYS"), PROBE_KINGRAY_WALK, 0,
                    PSTR("bench_size_kingray_walk"), PSTR("bb_neighbours"));
-    measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH);
+    /* The library's move generation (the target's override, where it has
+     * one: assembly on AVR), then the portable C it replaces (-c, where
+     * both fit). */
+    measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH, mg_generate);
     describe_sized(PSTR("movegen-english"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN);
+    measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN, mg_generate);
     describe_sized(PSTR("movegen-russian"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH);
+    measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH, perft);
     describe_sized(PSTR("perft6-english"), PSTR("START"), PROBE_PERFT6_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
-    measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN);
+    measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN, perft);
     describe_sized(PSTR("perft6-russian"), PSTR("START"), PROBE_PERFT6_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(CHECKERS_OBJECTS));
+#if BENCH_PORTABLE
+    measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH_C, ref_mg_generate);
+    describe_sized(PSTR("movegen-english-c"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH_C, 0,
+                   PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
+    measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN_C, ref_mg_generate);
+    describe_sized(PSTR("movegen-russian-c"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN_C, 0,
+                   PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
+    measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH_C, ref_perft);
+    describe_sized(PSTR("perft6-english-c"), PSTR("START"), PROBE_PERFT6_ENGLISH_C, 0,
+                   PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
+    measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN_C, ref_perft);
+    describe_sized(PSTR("perft6-russian-c"), PSTR("START"), PROBE_PERFT6_RUSSIAN_C, 0,
+                   PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
+#endif
     measure_search(&bd_rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
     describe_sized(PSTR("search-english"), PSTR("START"), PROBE_SEARCH_ENGLISH, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));

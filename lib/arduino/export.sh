@@ -8,7 +8,7 @@
 #   bitdraughts/examples/NAME/NAME.ino                         from lib/arduino/examples/
 #   bitdraughts/src/bitdraughts.h                              lib/bitdraughts.h
 #   bitdraughts/src/{bits,nibble,checkers,engine}/             the code that runs on a board
-#   bitdraughts/src/arch/                                      see below, with lib/arch/avr/*.S
+#   bitdraughts/src/arch/                                      see below, with lib/arch/avr/*.S, *.h
 #
 # Arduino's builder compiles everything under src/ and puts only src/ on
 # the include path, so the target's override is chosen here, not by -I:
@@ -66,8 +66,9 @@ for header in "$avr"/*.h; do
         { echo "$0: $header has no counterpart in $generic" >&2; exit 1; }
 done
 # Assembly that replaces C routines on AVR (lib/arch/avr/*.S) goes along,
-# as in the Makefile's AVR builds.
-for source in "$top"/lib/arch/avr/*.S; do
+# as in the Makefile's AVR builds, with the headers it includes
+# (lib/arch/avr/*.h, found beside it).
+for source in "$top"/lib/arch/avr/*.S "$top"/lib/arch/avr/*.h; do
     if [ -f "$source" ]; then
         cp -p "$source" "$dest/src/arch/"
     fi

@@ -4,6 +4,15 @@
 #include "checkers/kingray.h"
 #include "bits/progmem.h"
 
+/* The target's versions of the entry points, where it has them.  An
+ * override that leaves some positions to the portable code below has it
+ * compiled under other names: MG_PORTABLE(mg_count) is mg_count_portable
+ * there, and plain mg_count everywhere else. */
+#include "arch/movegen.h"
+#ifndef MG_PORTABLE
+#define MG_PORTABLE(name) name
+#endif
+
 /* Forward for a colour's men: white up (directions 0, 1), black down (2, 3). */
 #define FIRST_FORWARD(colour) ((uint8_t)((colour) * 2u))
 
@@ -281,20 +290,33 @@ static uint8_t flying_capture(const bd_position *pos, const struct bd_rules *rul
            flying_king_can_capture(kings, pos->pieces[BD_OTHER_COLOUR(pos->side)], ~pos_occupied(pos));
 }
 
-/* True when the side to move must capture; fills movers. */
-static uint8_t must_capture(const bd_position *pos, const struct bd_rules *rules, struct movers *movers)
+BD_INLINE uint8_t capture_test(const bd_position *pos, const struct bd_rules *rules,
+                             const struct movers *movers)
 {
-    movers_of(movers, pos, rules);
     if (has_short_jump(movers->up, movers->down, pos->pieces[BD_OTHER_COLOUR(pos->side)],
                        ~pos_occupied(pos)))
         return 1;
     return rules->flying_kings && pos_kings(pos, pos->side) && flying_capture(pos, rules);
 }
 
-uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
+/* The capture test of the generator below: the target's mg_has_capture,
+ * where it has one. */
+#ifndef MG_CAPTURE_TEST
+#define MG_CAPTURE_TEST(pos, rules, movers) capture_test(pos, rules, movers)
+#endif
+
+/* True when the side to move must capture; fills movers. */
+static uint8_t must_capture(const bd_position *pos, const struct bd_rules *rules, struct movers *movers)
+{
+    movers_of(movers, pos, rules);
+    return MG_CAPTURE_TEST(pos, rules, movers);
+}
+
+uint8_t MG_PORTABLE(mg_has_capture)(const bd_position *pos, const struct bd_rules *rules)
 {
     struct movers movers;
-    return must_capture(pos, rules, &movers);
+    movers_of(&movers, pos, rules);
+    return capture_test(pos, rules, &movers);
 }
 
 /* ------------------------------------------------------------------------
@@ -517,14 +539,28 @@ bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules,
     return out;
 }
 
-uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch, bd_move *scratch_end)
+static uint16_t count_captures(const bd_position *pos, const struct bd_rules *rules,
+                               const struct movers *movers, bd_move *scratch, bd_move *scratch_end)
+{
+    uint8_t singles = 0;
+    bd_move *end = list_all_captures(pos, rules, movers, scratch, scratch_end, &singles);
+    return end ? (uint16_t)(singles + (end - scratch)) : MG_OVERFLOW;
+}
+
+uint16_t mg_count_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                           bd_move *scratch_end)
 {
     struct movers movers;
-    if (must_capture(pos, rules, &movers)) {
-        uint8_t singles = 0;
-        bd_move *end = list_all_captures(pos, rules, &movers, scratch, scratch_end, &singles);
-        return end ? (uint16_t)(singles + (end - scratch)) : MG_OVERFLOW;
-    }
+    movers_of(&movers, pos, rules);
+    return count_captures(pos, rules, &movers, scratch, scratch_end);
+}
+
+uint16_t MG_PORTABLE(mg_count)(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                               bd_move *scratch_end)
+{
+    struct movers movers;
+    if (must_capture(pos, rules, &movers))
+        return count_captures(pos, rules, &movers, scratch, scratch_end);
     bb32 empty = ~pos_occupied(pos);
     uint16_t count = 0;
     if (movers.up_quiet)

@@ -60,6 +60,9 @@ BD_INLINE bd_move *mg_generate(const bd_position *pos, const struct bd_rules *ru
  * Returns MG_OVERFLOW when they do not fit. */
 uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch, bd_move *scratch_end);
 #define MG_OVERFLOW 0xFFFFu
+/* mg_count for a position where the side to move must capture. */
+uint16_t mg_count_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                           bd_move *scratch_end);
 /* True when the side to move has a capture (so only captures are legal). */
 uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules);
 /* Plays a legal move of pos. */

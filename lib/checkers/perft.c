@@ -1,6 +1,13 @@
 #include "checkers/perft.h"
 
-uint64_t perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
+/* The target's perft, where it has one; the portable one is then compiled
+ * as PERFT_PORTABLE(perft) and dropped by the linker. */
+#include "arch/perft.h"
+#ifndef PERFT_PORTABLE
+#define PERFT_PORTABLE(name) name
+#endif
+
+uint64_t PERFT_PORTABLE(perft)(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
                bd_move *stack, bd_move *stack_end)
 {
     if (depth == 0)

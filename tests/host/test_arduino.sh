@@ -74,14 +74,14 @@ for header in lib/arch/generic/arch/*.h; do
     cmp -s "$expected" "$LIBRARY/src/arch/$name" ||
         { arch_ok=0; echo "    src/arch/$name is not $expected"; }
 done
-for source in lib/arch/avr/*.S; do
+for source in lib/arch/avr/*.S lib/arch/avr/*.h; do
     [ -f "$source" ] && ! cmp -s "$source" "$LIBRARY/src/arch/$(basename "$source")" &&
         { arch_ok=0; echo "    src/arch/ lacks $source"; }
 done
-check "src/arch/ is lib/arch/generic/arch/ with AVR's headers over it, and AVR's assembly" \
+check "src/arch/ is lib/arch/generic/arch/ with AVR's headers over it, and AVR's assembly and its headers" \
     test "$arch_ok" -eq 1
 check "src/arch/ holds nothing else" test "$(ls "$LIBRARY/src/arch" | wc -l)" -eq \
-    "$(ls lib/arch/generic/arch/*.h lib/arch/avr/*.S 2>/dev/null | wc -l)"
+    "$(ls lib/arch/generic/arch/*.h lib/arch/avr/*.S lib/arch/avr/*.h 2>/dev/null | wc -l)"
 
 missing=""
 for keyword in $(awk -F '\t' '!/^#/ && NF >= 2 { print $1 }' "$LIBRARY/keywords.txt"); do

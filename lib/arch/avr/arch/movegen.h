@@ -1,0 +1,31 @@
+/*
+ * arch/movegen.h (AVR) - override of checkers/movegen.c's capture test and
+ * move count by lib/arch/avr/movegen_asm.S.
+ *
+ * The assembly keeps the position in registers as bitboards.  The capture
+ * test and the count of quiet moves are entirely its own; of the captures
+ * it counts those of men that are all single jumps, and calls
+ * mg_count_captures, the portable C, for the rest (kings, jumps that may
+ * go on).  The portable versions of the replaced functions are compiled
+ * under the names MG_PORTABLE gives them, and dropped by the linker.
+ */
+#ifndef BITDRAUGHTS_MOVEGEN_AVR_H
+#define BITDRAUGHTS_MOVEGEN_AVR_H
+
+/* Not on the 8 KB parts: the assembly and its 256-byte popcount table cost
+ * more flash than the portable C, and there flash is what runs out. */
+#include <avr/io.h>
+#if FLASHEND > 0x1FFFul
+
+#define MG_PORTABLE(name) name##_portable
+
+#define mg_count mg_count
+#define mg_has_capture mg_has_capture
+
+/* The C generator's capture test is the assembly's (flying kings included),
+ * so that the portable one is not linked. */
+#define MG_CAPTURE_TEST(pos, rules, movers) mg_has_capture(pos, rules)
+
+#endif /* FLASHEND */
+
+#endif

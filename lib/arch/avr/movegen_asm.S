@@ -1,0 +1,615 @@
+/*
+ * movegen_asm.S (AVR) - the capture test and the count of legal moves
+ * (mg_has_capture, mg_count) on bitboards held in registers.
+ *
+ * The portable C in lib/checkers/movegen.c is the reference; on AVR it is
+ * compiled as mg_count_portable and mg_has_capture_portable (see
+ * arch/movegen.h) and not linked.  These routines hand it only the captures
+ * that a bitboard cannot count (a jump that can go on, a man promoted in
+ * the middle of a capture, any capture of a side with kings), which
+ * mg_count_captures walks square by square.
+ *
+ * What the bitboards decide (registers: movegen_regs.h):
+ *  - a capture exists when stepping the pieces that may capture in a
+ *    direction onto enemy pieces, then again onto empty squares, leaves a
+ *    square: the landing squares of the short jumps in that direction;
+ *  - with no capture, the quiet moves are the popcounts of the one-step
+ *    shifts of the movers, masked by the empty squares (a 256-byte flash
+ *    table, 6 cycles a byte);
+ *  - with a capture by men only, each landing square is tested for a
+ *    further jump in every direction the man may capture but back (the
+ *    jumped piece stays on the board until the move ends, so only the way
+ *    back differs from the position before the move, and a jump back is
+ *    never possible: the victim still stands).  When no landing goes on
+ *    and no man is promoted where the capture would continue, every jump
+ *    is one move: the count is the popcount of the landing squares.
+ *
+ * Calls from C follow avr-gcc's convention (r2-r17, r28-r29 saved).
+ */
+#include "movegen_regs.h"
+
+/* ------------------------------------------------------------------ data */
+
+    .section .bss.bd_asm_state, "aw", @nobits
+/* The arguments of the current call from C, for the calls to the C. */
+    .global bd_asm_args, bd_asm_pos, bd_asm_rules, bd_asm_scratch, bd_asm_scratch_end
+bd_asm_args:
+bd_asm_pos:         .skip 2
+bd_asm_rules:       .skip 2
+bd_asm_scratch:     .skip 2
+bd_asm_scratch_end: .skip 2
+/* The landing squares of the short jumps, one bitboard a direction. */
+bd_asm_landings:    .skip 16
+#define L_UL (bd_asm_landings + 0)
+#define L_UR (bd_asm_landings + 4)
+#define L_DR (bd_asm_landings + 8)
+#define L_DL (bd_asm_landings + 12)
+
+/* popcount of each byte, at a 256-byte boundary so that the byte is the
+ * low half of the address. */
+    .section .progmem.gcc.bd_popcount, "a", @progbits
+    .balign 256
+    .global bd_popcount_table
+bd_popcount_table:
+    .irp h, 0,1,1,2,1,2,2,3,1,2,2,3,2,3,3,4
+    .byte \h+0,\h+1,\h+1,\h+2,\h+1,\h+2,\h+2,\h+3,\h+1,\h+2,\h+2,\h+3,\h+2,\h+3,\h+3,\h+4
+    .endr
+
+    .text
+
+/* --------------------------------------------------------------- helpers */
+
+/* FL = the flags of the rules at Z (struct bd_rules: men_capture_backwards
+ * +2, flying_kings +3, promotion_continues_capture +4).
+ * Clobbers tmp.  12 cycles + RET. */
+    .section .text.bd_asm_rules_flags, "ax", @progbits
+    .global bd_asm_rules_flags
+bd_asm_rules_flags:
+    clr  FL
+    ldd  tmp, Z+2
+    cpse tmp, zero
+    ori  FL, 1 << F_MCB
+    ldd  tmp, Z+3
+    cpse tmp, zero
+    ori  FL, 1 << F_FLYING
+    ldd  tmp, Z+4
+    cpse tmp, zero
+    ori  FL, 1 << F_PCC
+    ret
+
+/* bd_asm_load: the position at Z into registers as its side sees it.
+ * In:  Z = bd_position, FL = rules flags (bit F_BLACK clear).
+ * Out: EN, EM, UP (pieces that make short jumps up), DN (down), U = own
+ *      kings, FL bit F_BLACK; T flag set when they are flying kings (not
+ *      in UP and DN then).
+ * Clobbers T0..T3, tmp.  White men only: 57 cycles + RET. */
+    .section .text.bd_asm_load, "ax", @progbits
+    .global bd_asm_load
+bd_asm_load:
+    ldd  tmp, Z+16
+    sbrc tmp, 0
+    rjmp 1f
+    ldd  T0, Z+0                /* white: own pieces */
+    ldd  T1, Z+1
+    ldd  T2, Z+2
+    ldd  T3, Z+3
+    ldd  EN0, Z+4
+    ldd  EN1, Z+5
+    ldd  EN2, Z+6
+    ldd  EN3, Z+7
+    ldd  U0, Z+8                /* own men */
+    ldd  U1, Z+9
+    ldd  U2, Z+10
+    ldd  U3, Z+11
+    rjmp 2f
+1:  ori  FL, 1 << F_BLACK
+    ldd  T0, Z+4
+    ldd  T1, Z+5
+    ldd  T2, Z+6
+    ldd  T3, Z+7
+    ldd  EN0, Z+0
+    ldd  EN1, Z+1
+    ldd  EN2, Z+2
+    ldd  EN3, Z+3
+    ldd  U0, Z+12
+    ldd  U1, Z+13
+    ldd  U2, Z+14
+    ldd  U3, Z+15
+2:  mov  EM0, T0                /* empty = ~(own | enemy) */
+    or   EM0, EN0
+    com  EM0
+    mov  EM1, T1
+    or   EM1, EN1
+    com  EM1
+    mov  EM2, T2
+    or   EM2, EN2
+    com  EM2
+    mov  EM3, T3
+    or   EM3, EN3
+    com  EM3
+    eor  T0, U0                 /* kings = own ^ men */
+    eor  T1, U1
+    eor  T2, U2
+    eor  T3, U3
+    /* forward = men | kings; backward = kings | (men if they capture back) */
+    sbrc FL, F_BLACK
+    rjmp 5f
+    movw UP0, U0
+    movw UP2, U2
+    OR4  UP0, UP1, UP2, UP3, T0, T1, T2, T3
+    movw DN0, T0
+    movw DN2, T2
+    sbrs FL, F_MCB
+    rjmp 6f
+    OR4  DN0, DN1, DN2, DN3, U0, U1, U2, U3
+    rjmp 6f
+5:  movw DN0, U0
+    movw DN2, U2
+    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    movw UP0, T0
+    movw UP2, T2
+    sbrs FL, F_MCB
+    rjmp 6f
+    OR4  UP0, UP1, UP2, UP3, U0, U1, U2, U3
+6:  movw U0, T0
+    movw U2, T2
+    clt
+    sbrs FL, F_FLYING
+    ret
+    /* flying kings: not among the short movers (both sets hold them) */
+    OR_TEST U0, U1, U2, U3
+    breq 9f
+    set
+    eor  UP0, U0
+    eor  UP1, U1
+    eor  UP2, U2
+    eor  UP3, U3
+    eor  DN0, U0
+    eor  DN1, U1
+    eor  DN2, U2
+    eor  DN3, U3
+9:  ret
+
+/* bd_asm_capture_test: the landing squares of every short jump.
+ * In:  the registers of bd_asm_load.
+ * Out: FL bits F_JUMPS + d set for each direction d with a jump, whose
+ *      landings are stored at bd_asm_landings + 4d; FL >= 1 << F_JUMPS
+ *      when there is a capture (flying kings not included).
+ * Clobbers T0..T3, tmp.  Men of one side, no capture: 78 cycles + RET;
+ * with men capturing backwards too: 144. */
+    .section .text.bd_asm_capture_test, "ax", @progbits
+    .global bd_asm_capture_test
+bd_asm_capture_test:
+    OR_TEST UP0, UP1, UP2, UP3
+    brne 0f
+    rjmp 2f
+0:
+    JUMPS_UL UP0, UP2
+    OR_TEST T0, T1, T2, T3
+    breq 1f
+    sts  L_UL + 0, T0
+    sts  L_UL + 1, T1
+    sts  L_UL + 2, T2
+    sts  L_UL + 3, T3
+    ori  FL, 1 << (F_JUMPS + 0)
+1:  JUMPS_UR UP0, UP2
+    OR_TEST T0, T1, T2, T3
+    breq 2f
+    sts  L_UR + 0, T2
+    sts  L_UR + 1, T3
+    sts  L_UR + 2, T0
+    sts  L_UR + 3, T1
+    ori  FL, 1 << (F_JUMPS + 1)
+2:  OR_TEST DN0, DN1, DN2, DN3
+    brne 0f
+    ret
+0:
+    JUMPS_DR DN0, DN2
+    OR_TEST T0, T1, T2, T3
+    breq 3f
+    sts  L_DR + 0, T0
+    sts  L_DR + 1, T1
+    sts  L_DR + 2, T2
+    sts  L_DR + 3, T3
+    ori  FL, 1 << (F_JUMPS + 2)
+3:  JUMPS_DL DN0, DN2
+    OR_TEST T0, T1, T2, T3
+    breq 4f
+    sts  L_DL + 0, T2
+    sts  L_DL + 1, T3
+    sts  L_DL + 2, T0
+    sts  L_DL + 3, T1
+    ori  FL, 1 << (F_JUMPS + 3)
+4:  ret
+
+/* The flying kings' capture test, one direction at a time.  In a loop
+ * the bytes cannot be renamed, so each direction's step routine leaves them
+ * back in place: T = one step of T (masked), in T0..T3.  Cold code (kings),
+ * written for size: one flood for the four directions through ICALL. */
+    .section .text.bd_asm_flying_capture, "ax", @progbits
+bd_asm_step_ul:
+    ANDI4 T0, T1, T2, T3, CAN_UL
+    ROL1 T0, T1, T2, T3
+    ret
+bd_asm_step_ur:
+    ANDI4 T0, T1, T2, T3, CAN_UR
+    ROR1 T3, T0, T1, T2         /* bytes now in T3, T0, T1, T2 */
+    mov  tmp, T3
+    mov  T3, T2
+    mov  T2, T1
+    mov  T1, T0
+    mov  T0, tmp
+    ret
+bd_asm_step_dr:
+    ANDI4 T0, T1, T2, T3, CAN_DR
+    ROR1 T0, T1, T2, T3
+    ret
+bd_asm_step_dl:
+    ANDI4 T0, T1, T2, T3, CAN_DL
+    ROL1 T1, T2, T3, T0         /* bytes now in T1, T2, T3, T0 */
+    mov  tmp, T0
+    mov  T0, T1
+    mov  T1, T2
+    mov  T2, T3
+    mov  T3, tmp
+    ret
+
+/* bd_asm_flood: the flying kings' rays in one direction, over the empty
+ * squares.  In: U = kings, Z = the direction's step routine, EM.
+ * Out: UP = kings | their rays; DN0:DN1 = Z.  Clobbers T0..T3, tmp. */
+bd_asm_flood:
+    movw T0, U0                 /* front */
+    movw T2, U2
+    movw UP0, U0
+    movw UP2, U2
+    movw DN0, ZL                /* the step, kept across ICALL */
+1:  icall
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    OR_TEST T0, T1, T2, T3
+    breq 2f
+    OR4  UP0, UP1, UP2, UP3, T0, T1, T2, T3
+    movw ZL, DN0
+    rjmp 1b
+2:  ret
+
+/* Z = the step routine of direction d. */
+.macro STEP_ROUTINE d
+    ldi  ZL, lo8(gs(bd_asm_step_\d))
+    ldi  ZH, hi8(gs(bd_asm_step_\d))
+.endm
+
+/* bd_asm_flying_capture: can one of the flying kings capture?
+ * In:  U = the kings, EN, EM.  Out: carry set when one can.
+ * Each direction floods the kings' rays, then looks for a short jump from
+ * any square of them.
+ * Clobbers UP, DN0, DN1, T0..T3, Z, tmp. */
+bd_asm_flying_capture:
+    STEP_ROUTINE ul
+    rcall 1f
+    STEP_ROUTINE ur
+    rcall 1f
+    STEP_ROUTINE dr
+    rcall 1f
+    STEP_ROUTINE dl
+    rcall 1f
+    clc
+    ret
+1:  rcall bd_asm_flood
+    movw T0, UP0                /* a short jump from the rays */
+    movw T2, UP2
+    movw ZL, DN0
+    icall
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    movw ZL, DN0
+    icall
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    OR_TEST T0, T1, T2, T3
+    breq 2f
+    pop  tmp                    /* found: return from bd_asm_flying_capture */
+    pop  tmp
+#if defined(__AVR_3_BYTE_PC__)
+    pop  tmp
+#endif
+    sec
+2:  ret
+
+    .section .text.bd_asm_flying_count, "ax", @progbits
+/* bd_asm_flying_count: CNT += the flying kings' quiet moves.  The rays of
+ * two kings in one direction never overlap (a ray stops at the first
+ * piece), so a direction's moves are the empty squares of the flood.
+ * In:  U = the kings, EM.  Clobbers UP, DN0, DN1, T0..T3, Z, tmp. */
+bd_asm_flying_count:
+    STEP_ROUTINE ul
+    rcall 1f
+    STEP_ROUTINE ur
+    rcall 1f
+    STEP_ROUTINE dr
+    rcall 1f
+    STEP_ROUTINE dl
+1:  rcall bd_asm_flood
+    ldi  ZH, hi8(bd_popcount_table)
+    COUNT_EMPTY UP0, UP1, UP2, UP3
+    ret
+
+/* bd_asm_count_quiet: the number of quiet steps.
+ * In:  the registers of bd_asm_load.  Out: CNT.
+ * Men move forward (the side's two directions, from the forward movers:
+ * UP for White, DN for Black), short kings in U also backward; flying
+ * kings are left to bd_asm_flying_count.
+ * Clobbers T0..T3, Z, tmp.  Men only: 76 cycles + RET. */
+    .section .text.bd_asm_count_quiet, "ax", @progbits
+    .global bd_asm_count_quiet
+bd_asm_count_quiet:
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    sbrc FL, F_BLACK
+    rjmp 2f
+    STEP_UL UP0, UP2
+    COUNT_EMPTY T0, T1, T2, T3
+    STEP_UR UP0, UP2
+    COUNT_EMPTY T3, T0, T1, T2
+    sbrc FL, F_FLYING
+    ret
+    OR_TEST U0, U1, U2, U3
+    breq 1f
+    STEP_DR U0, U2
+    COUNT_EMPTY T0, T1, T2, T3
+    STEP_DL U0, U2
+    COUNT_EMPTY T1, T2, T3, T0
+1:  ret
+2:  STEP_DR DN0, DN2
+    COUNT_EMPTY T0, T1, T2, T3
+    STEP_DL DN0, DN2
+    COUNT_EMPTY T1, T2, T3, T0
+    sbrc FL, F_FLYING
+    ret
+    OR_TEST U0, U1, U2, U3
+    breq 3f
+    STEP_UL U0, U2
+    COUNT_EMPTY T0, T1, T2, T3
+    STEP_UR U0, U2
+    COUNT_EMPTY T3, T0, T1, T2
+3:  ret
+
+/* bd_asm_landings_go_on: do the men's jumps that land on U go on?
+ * In:  U = the landing squares of one direction's jumps (men only),
+ *      UP0 = the directions to try from there (bit d), EN, EM, FL.
+ * Out: carry set when one of them goes on or is promoted where the capture
+ *      continues (the C then walks the captures); else CNT += popcount(U).
+ * Clobbers U, T0..T3, Z, tmp. */
+    .section .text.bd_asm_landings_go_on, "ax", @progbits
+bd_asm_landings_go_on:
+    ldi  ZH, hi8(bd_popcount_table)
+    COUNT U0, U1, U2, U3
+    /* landings on the last rank: the move ends there, or goes on as a king */
+    movw T0, U0
+    movw T2, U2
+    sbrc FL, F_BLACK
+    rjmp 1f
+    ANDI4 T0, T1, T2, T3, RANK_8
+    ANDI4 U0, U1, U2, U3, ~RANK_8
+    rjmp 2f
+1:  ANDI4 T0, T1, T2, T3, RANK_1
+    ANDI4 U0, U1, U2, U3, ~RANK_1
+2:  sbrs FL, F_PCC
+    rjmp 3f
+    OR_TEST T0, T1, T2, T3
+    breq .+2
+    rjmp 9f
+3:  sbrs UP0, 0
+    rjmp 4f
+    JUMPS_UL U0, U2
+    OR_TEST T0, T1, T2, T3
+    breq .+2
+    rjmp 9f
+4:  sbrs UP0, 1
+    rjmp 5f
+    JUMPS_UR U0, U2
+    OR_TEST T0, T1, T2, T3
+    breq .+2
+    rjmp 9f
+5:  sbrs UP0, 2
+    rjmp 6f
+    JUMPS_DR U0, U2
+    OR_TEST T0, T1, T2, T3
+    breq .+2
+    rjmp 9f
+6:  sbrs UP0, 3
+    rjmp 7f
+    JUMPS_DL U0, U2
+    OR_TEST T0, T1, T2, T3
+    breq .+2
+    rjmp 9f
+7:  clc
+    ret
+9:  sec
+    ret
+
+/* UP0 = the directions in which a man that jumped one way may go on:
+ * every one but back (the immediate) when men capture backwards, else the
+ * side's two forward ones.  6 cycles. */
+.macro GO_ON_DIRECTIONS all_but_back
+    ldi  T0, \all_but_back
+    sbrc FL, F_MCB
+    rjmp .L_go\@
+    ldi  T0, 0x03
+    sbrc FL, F_BLACK
+    ldi  T0, 0x0C
+.L_go\@:
+    mov  UP0, T0
+.endm
+
+/* bd_asm_count_captures: the number of captures, after the capture test
+ * found one (the C's when the side has kings, short or flying).
+ * In:  the registers of bd_asm_load and bd_asm_capture_test.
+ * Out: r25:r24 = the count (MG_OVERFLOW when the C found no room).
+ * Clobbers everything the C may (r18-r27, r30, r31, r0) and r2-r17. */
+    .section .text.bd_asm_count_captures, "ax", @progbits
+    .global bd_asm_count_captures
+bd_asm_count_captures:
+    OR_TEST U0, U1, U2, U3      /* short kings: the C walks */
+    breq .+2
+    rjmp 9f
+    clr  CNT
+    sbrs FL, F_JUMPS + 0
+    rjmp 1f
+    lds  U0, L_UL + 0
+    lds  U1, L_UL + 1
+    lds  U2, L_UL + 2
+    lds  U3, L_UL + 3
+    GO_ON_DIRECTIONS 0x0B       /* not down-right */
+    rcall bd_asm_landings_go_on
+    brcs 9f
+1:  sbrs FL, F_JUMPS + 1
+    rjmp 2f
+    lds  U0, L_UR + 0
+    lds  U1, L_UR + 1
+    lds  U2, L_UR + 2
+    lds  U3, L_UR + 3
+    GO_ON_DIRECTIONS 0x07       /* not down-left */
+    rcall bd_asm_landings_go_on
+    brcs 9f
+2:  sbrs FL, F_JUMPS + 2
+    rjmp 3f
+    lds  U0, L_DR + 0
+    lds  U1, L_DR + 1
+    lds  U2, L_DR + 2
+    lds  U3, L_DR + 3
+    GO_ON_DIRECTIONS 0x0E       /* not up-left */
+    rcall bd_asm_landings_go_on
+    brcs 9f
+3:  sbrs FL, F_JUMPS + 3
+    rjmp 4f
+    lds  U0, L_DL + 0
+    lds  U1, L_DL + 1
+    lds  U2, L_DL + 2
+    lds  U3, L_DL + 3
+    GO_ON_DIRECTIONS 0x0D       /* not up-right */
+    rcall bd_asm_landings_go_on
+    brcs 9f
+4:  mov  r24, CNT
+    clr  r25
+    ret
+9:  lds  r24, bd_asm_pos
+    lds  r25, bd_asm_pos + 1
+    lds  r22, bd_asm_rules
+    lds  r23, bd_asm_rules + 1
+    lds  r20, bd_asm_scratch
+    lds  r21, bd_asm_scratch + 1
+    lds  r18, bd_asm_scratch_end
+    lds  r19, bd_asm_scratch_end + 1
+    XJMP mg_count_captures
+
+/* ------------------------------------------------------------ C entries */
+
+.macro SAVE_R2_R17
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+.endm
+.macro RESTORE_R2_R17
+    pop  r17
+    pop  r16
+    pop  r15
+    pop  r14
+    pop  r13
+    pop  r12
+    pop  r11
+    pop  r10
+    pop  r9
+    pop  r8
+    pop  r7
+    pop  r6
+    pop  r5
+    pop  r4
+    pop  r3
+    pop  r2
+.endm
+
+/* uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules,
+ *                   bd_move *scratch, bd_move *scratch_end)
+ * r25:r24 pos, r23:r22 rules, r21:r20 scratch, r19:r18 scratch_end.
+ * Men only, no capture: about 250 cycles. */
+    .section .text.mg_count, "ax", @progbits
+    .global mg_count
+mg_count:
+    SAVE_R2_R17
+    sts  bd_asm_pos, r24
+    sts  bd_asm_pos + 1, r25
+    sts  bd_asm_rules, r22
+    sts  bd_asm_rules + 1, r23
+    sts  bd_asm_scratch, r20
+    sts  bd_asm_scratch + 1, r21
+    sts  bd_asm_scratch_end, r18
+    sts  bd_asm_scratch_end + 1, r19
+    movw ZL, r22
+    rcall bd_asm_rules_flags
+    movw ZL, r24
+    rcall bd_asm_count
+    RESTORE_R2_R17
+    ret
+
+/* bd_asm_count: the number of legal moves of a position.
+ * In:  Z = the position, FL = its rules' flags, bd_asm_args filled (the
+ *      position, rules and scratch moves for the C).
+ * Out: r25:r24 (MG_OVERFLOW when the C found no room for its list).
+ * Clobbers r0, r2-r27, r30, r31; keeps Y.
+ * Men only, no capture: English 185, Russian 251 cycles with RET. */
+    .section .text.bd_asm_count, "ax", @progbits
+    .global bd_asm_count
+bd_asm_count:
+    rcall bd_asm_load
+    rcall bd_asm_capture_test
+    cpi  FL, 1 << F_JUMPS
+    brsh 7f
+    sbrs FL, F_FLYING           /* flying kings: U holds them */
+    rjmp 6f
+    OR_TEST U0, U1, U2, U3
+    breq 6f
+    rcall bd_asm_count_quiet    /* first: the flood takes DN0, DN1 */
+    rcall bd_asm_flying_capture
+    brcs 7f
+    rcall bd_asm_flying_count
+    rjmp 8f
+6:  rcall bd_asm_count_quiet
+8:  mov  r24, CNT
+    clr  r25
+    ret
+7:  rjmp bd_asm_count_captures
+
+/* uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
+ * r25:r24 pos, r23:r22 rules; r24 = 1 or 0. */
+    .section .text.mg_has_capture, "ax", @progbits
+    .global mg_has_capture
+mg_has_capture:
+    SAVE_R2_R17
+    movw ZL, r22
+    rcall bd_asm_rules_flags
+    movw ZL, r24
+    rcall bd_asm_load
+    rcall bd_asm_capture_test
+    ldi  r24, 1
+    cpi  FL, 1 << F_JUMPS
+    brsh 9f
+    ldi  r24, 0
+    sbrs FL, F_FLYING           /* flying kings: U holds them */
+    rjmp 9f
+    OR_TEST U0, U1, U2, U3
+    breq 9f
+    rcall bd_asm_flying_capture
+    adc  r24, zero
+9:  RESTORE_R2_R17
+    ret

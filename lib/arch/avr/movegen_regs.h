@@ -1,0 +1,240 @@
+/*
+ * movegen_regs.h (AVR assembly) - the registers and macros that the move
+ * generation routines in lib/arch/avr (the .S files) share.
+ *
+ * One position is held in registers as the side to move sees it:
+ *
+ *     EN   enemy pieces            r8..r11
+ *     EM   empty squares           r12..r15
+ *     UP   pieces that capture up  r4..r7
+ *     DN   pieces that capture down r2, r3, r24, r25 (pairs for MOVW)
+ *     U    a second bitboard       r16..r19 (own short kings after the load)
+ *     T    work bitboard           r20..r23 (ANDI needs r16..r31)
+ *     FL   flags                   r26
+ *     CNT  a counter               r27
+ *
+ * Bytes are listed from the least significant.  A step in a direction is a
+ * rotation of the 32-bit word (bitboard32.h); a rotation by 8 costs no
+ * instruction at all when the code simply reads the bytes from the next
+ * register on: the macros below say in which order the result's bytes sit.
+ * The T flag is scratch (ROR1 keeps bit 0 in it).
+ */
+#ifndef BITDRAUGHTS_MOVEGEN_REGS_AVR_H
+#define BITDRAUGHTS_MOVEGEN_REGS_AVR_H
+
+#define tmp  r0
+#define zero r1
+
+/* checkers/movegen.h's MG_CAPTURE_UNKNOWN (a C header the assembler cannot
+ * read): mg_generate_known's "ask the capture test". */
+#define MG_CAPTURE_UNKNOWN 0xFF
+
+#define DN0 r2
+#define DN1 r3
+#define UP0 r4
+#define UP1 r5
+#define UP2 r6
+#define UP3 r7
+#define EN0 r8
+#define EN1 r9
+#define EN2 r10
+#define EN3 r11
+#define EM0 r12
+#define EM1 r13
+#define EM2 r14
+#define EM3 r15
+#define U0  r16
+#define U1  r17
+#define U2  r18
+#define U3  r19
+#define T0  r20
+#define T1  r21
+#define T2  r22
+#define T3  r23
+#define DN2 r24
+#define DN3 r25
+#define FL  r26
+#define CNT r27
+#define ZL  r30
+#define ZH  r31
+
+/* FL: the rules and the side to move (bits 0-3), then the directions with
+ * a jump found by the capture test (bits 4-7, one per direction). */
+#define F_BLACK  0      /* black to move */
+#define F_MCB    1      /* men capture backwards */
+#define F_FLYING 2      /* flying kings */
+#define F_PCC    3      /* promotion continues the capture */
+#define F_JUMPS  4      /* + direction: landings stored in bd_asm_landings */
+
+/* bitboard32.h's masks */
+#define CAN_UL 0x7EFCF6DE
+#define CAN_UR 0x7DFDF5DD
+#define CAN_DR 0xFDF9EDBC
+#define CAN_DL 0xFEFAEEBE
+#define CJ_UL  0x3E7C724E
+#define CJ_UR  0x38F9F1C9
+#define CJ_DR  0xF9F1C938
+#define CJ_DL  0x7C724E3E
+#define RANK_1 0x00041041
+#define RANK_8 0x80020820
+
+#if defined(__AVR_HAVE_JMP_CALL__)
+#  define XCALL call
+#  define XJMP  jmp
+#else
+#  define XCALL rcall
+#  define XJMP  rjmp
+#endif
+
+/* a op= b, byte by byte */
+.macro AND4 a0, a1, a2, a3, b0, b1, b2, b3
+    and  \a0, \b0
+    and  \a1, \b1
+    and  \a2, \b2
+    and  \a3, \b3
+.endm
+.macro OR4 a0, a1, a2, a3, b0, b1, b2, b3
+    or   \a0, \b0
+    or   \a1, \b1
+    or   \a2, \b2
+    or   \a3, \b3
+.endm
+.macro ANDI4 a0, a1, a2, a3, k
+    andi \a0, lo8(\k)
+    andi \a1, hi8(\k)
+    andi \a2, hlo8(\k)
+    andi \a3, hhi8(\k)
+.endm
+/* tmp = a0 | a1 | a2 | a3; Z flag set when all are zero.  4 cycles. */
+.macro OR_TEST a0, a1, a2, a3
+    mov  tmp, \a0
+    or   tmp, \a1
+    or   tmp, \a2
+    or   tmp, \a3
+.endm
+/* Rotate left by 1, bytes in place.  5 cycles. */
+.macro ROL1 a0, a1, a2, a3
+    lsl  \a0
+    rol  \a1
+    rol  \a2
+    rol  \a3
+    adc  \a0, zero
+.endm
+/* Rotate right by 1 (bit 0 through the T flag).  6 cycles. */
+.macro ROR1 a0, a1, a2, a3
+    bst  \a0, 0
+    lsr  \a3
+    ror  \a2
+    ror  \a1
+    ror  \a0
+    bld  \a3, 7
+.endm
+
+/* T = the landing squares of the short jumps in one direction of the
+ * pieces in s0:s0+1, s2:s2+1 (two register pairs, bytes 0-1 and 2-3): step
+ * onto an enemy piece, step again onto an empty square.  Masking first by
+ * the squares two steps from the edge makes both rotations exact.  24
+ * cycles.  Up-left and down-right leave the bytes in T0..T3; up-right and
+ * down-left, two renamings by 8 later, in T2, T3, T0, T1. */
+.macro JUMPS_UL s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CJ_UL
+    ROL1 T0, T1, T2, T3
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    ROL1 T0, T1, T2, T3
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+.endm
+.macro JUMPS_UR s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CJ_UR
+    ROR1 T3, T0, T1, T2                     /* rotate left by 8, right by 1 */
+    AND4 T3, T0, T1, T2, EN0, EN1, EN2, EN3
+    ROR1 T2, T3, T0, T1
+    AND4 T2, T3, T0, T1, EM0, EM1, EM2, EM3
+.endm
+.macro JUMPS_DR s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CJ_DR
+    ROR1 T0, T1, T2, T3
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    ROR1 T0, T1, T2, T3
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+.endm
+.macro JUMPS_DL s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CJ_DL
+    ROL1 T1, T2, T3, T0                     /* rotate right by 8, left by 1 */
+    AND4 T1, T2, T3, T0, EN0, EN1, EN2, EN3
+    ROL1 T2, T3, T0, T1
+    AND4 T2, T3, T0, T1, EM0, EM1, EM2, EM3
+.endm
+
+/* T = one step of the pieces in s0.., s2.. in a direction (the empty
+ * squares not yet applied).  11-12 cycles.  Result bytes: up-left and
+ * down-right T0..T3, up-right T3, T0, T1, T2, down-left T1, T2, T3, T0. */
+.macro STEP_UL s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CAN_UL
+    ROL1 T0, T1, T2, T3
+.endm
+.macro STEP_UR s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CAN_UR
+    ROR1 T3, T0, T1, T2
+.endm
+.macro STEP_DR s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CAN_DR
+    ROR1 T0, T1, T2, T3
+.endm
+.macro STEP_DL s0, s2
+    movw T0, \s0
+    movw T2, \s2
+    ANDI4 T0, T1, T2, T3, CAN_DL
+    ROL1 T1, T2, T3, T0
+.endm
+
+/* CNT += popcount(b & EM), b's bytes in order; ZH = hi8(bd_popcount_table).
+ * 6 cycles a byte. */
+.macro COUNT_EMPTY b0, b1, b2, b3
+    mov  ZL, \b0
+    and  ZL, EM0
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b1
+    and  ZL, EM1
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b2
+    and  ZL, EM2
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b3
+    and  ZL, EM3
+    lpm  tmp, Z
+    add  CNT, tmp
+.endm
+/* CNT += popcount(b).  5 cycles a byte. */
+.macro COUNT b0, b1, b2, b3
+    mov  ZL, \b0
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b1
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b2
+    lpm  tmp, Z
+    add  CNT, tmp
+    mov  ZL, \b3
+    lpm  tmp, Z
+    add  CNT, tmp
+.endm
+
+#endif

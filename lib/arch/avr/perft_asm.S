@@ -1,0 +1,323 @@
+/*
+ * perft_asm.S (AVR) - perft with the last ply counted in registers.
+ *
+ * The portable perft (lib/checkers/perft.c) copies the 17-byte position
+ * into each child's frame through C, plays the move with mg_make, and adds
+ * 64-bit counts through libgcc.  Here one 24-byte frame a ply holds the
+ * child position, the move pointer, the end of the list and the depth; the
+ * child is copied from the parent and the move played on it in a few byte
+ * operations (bd_asm_make); the last ply is bd_asm_count, with no call
+ * frame and no register saves; the leaves are summed into one 64-bit total
+ * in RAM, two bytes a leaf and a carry that rarely ripples.  The lists of
+ * the inner plies come from mg_generate_known, on the same move stack as
+ * in C.
+ *
+ * Calls from C follow avr-gcc's convention; inside, the routines keep only
+ * Y (the frame, whose first 17 bytes are the position of the node).
+ */
+#include <avr/io.h>
+#include "movegen_regs.h"
+
+    .section .bss.bd_perft_state, "aw", @nobits
+bd_perft_total:     .skip 8
+bd_perft_overflow:  .skip 1
+bd_perft_flags:     .skip 1
+
+/* Frame of an inner node, at Y: the child position, then */
+#define F_PARENT 17     /* the node's own position (2 bytes) */
+#define F_MOVE   19     /* the next move to play (2) */
+#define F_END    21     /* the end of the node's moves (2) */
+#define F_DEPTH  23     /* the children's depth */
+#define FRAME    24
+
+/* r = 1 << (square & 7), square in any register, r in r16..r31.  7 cycles. */
+.macro BIT_OF r, square
+    ldi  \r, 1
+    sbrc \square, 1
+    ldi  \r, 4
+    sbrc \square, 0
+    lsl  \r
+    sbrc \square, 2
+    swap \r
+.endm
+
+/* bd_asm_make: plays the move at X on the position at Y (mg_make).
+ * Out: X past the move.  Clobbers r16-r25, r30, r31, r12, r13, r0.
+ * Quiet man move: 53 cycles + RET. */
+    .section .text.bd_asm_make, "ax", @progbits
+bd_asm_make:
+    ld   r18, X+                /* from */
+    ld   r19, X+                /* to | MG_MOVE_PROMOTES */
+    ld   r20, X+                /* captured */
+    ld   r21, X+
+    ld   r22, X+
+    ld   r23, X+
+    ldd  r24, Y+16              /* side */
+    movw ZL, r28                /* own pieces; own men at +8 */
+    sbrc r24, 0
+    adiw ZL, 4
+    movw r12, ZL
+    mov  r25, r18               /* the origin's byte */
+    lsr  r25
+    lsr  r25
+    lsr  r25
+    add  ZL, r25
+    adc  ZH, zero
+    BIT_OF r16, r18
+    ldd  r17, Z+0               /* lift the piece */
+    eor  r17, r16
+    std  Z+0, r17
+    ldd  r17, Z+8
+    and  r16, r17               /* a man? */
+    breq 1f
+    eor  r17, r16
+    std  Z+8, r17
+1:  movw ZL, r12                /* the destination's byte */
+    mov  r25, r19
+    andi r25, 0x1F
+    lsr  r25
+    lsr  r25
+    lsr  r25
+    add  ZL, r25
+    adc  ZH, zero
+    BIT_OF r17, r19
+    ldd  r25, Z+0               /* put it down */
+    eor  r25, r17
+    std  Z+0, r25
+    tst  r16                    /* a man that stays one */
+    breq 2f
+    sbrc r19, 7
+    rjmp 2f
+    ldd  r25, Z+8
+    eor  r25, r17
+    std  Z+8, r25
+2:  mov  tmp, r20               /* captured pieces go */
+    or   tmp, r21
+    or   tmp, r22
+    or   tmp, r23
+    breq 3f
+    movw ZL, r28
+    sbrs r24, 0
+    adiw ZL, 4
+    com  r20
+    com  r21
+    com  r22
+    com  r23
+    ldd  r25, Z+0
+    and  r25, r20
+    std  Z+0, r25
+    ldd  r25, Z+1
+    and  r25, r21
+    std  Z+1, r25
+    ldd  r25, Z+2
+    and  r25, r22
+    std  Z+2, r25
+    ldd  r25, Z+3
+    and  r25, r23
+    std  Z+3, r25
+    ldd  r25, Z+8
+    and  r25, r20
+    std  Z+8, r25
+    ldd  r25, Z+9
+    and  r25, r21
+    std  Z+9, r25
+    ldd  r25, Z+10
+    and  r25, r22
+    std  Z+10, r25
+    ldd  r25, Z+11
+    and  r25, r23
+    std  Z+11, r25
+3:  ldi  r25, 1
+    eor  r24, r25
+    std  Y+16, r24
+    ret
+
+/* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
+ * plies deep, to bd_perft_total; X = the free move stack.
+ * Keeps Y; clobbers everything else. */
+    .section .text.bd_perft_node, "ax", @progbits
+bd_perft_node:
+    cpi  r20, 1
+    brne 0f
+    /* the last ply: count */
+    sts  bd_asm_pos, r28
+    sts  bd_asm_pos + 1, r29
+    sts  bd_asm_scratch, r26
+    sts  bd_asm_scratch + 1, r27
+    lds  FL, bd_perft_flags
+    movw ZL, r28
+    XCALL bd_asm_count
+    cpi  r24, 0xFF
+    brne 9f
+    cpi  r25, 0xFF
+    brne 9f
+    sts  bd_perft_overflow, r24
+    ret
+9:  lds  tmp, bd_perft_total
+    add  tmp, r24
+    sts  bd_perft_total, tmp
+    lds  tmp, bd_perft_total + 1
+    adc  tmp, r25
+    sts  bd_perft_total + 1, tmp
+    brcc 6f
+    ldi  ZL, lo8(bd_perft_total + 2)
+    ldi  ZH, hi8(bd_perft_total + 2)
+5:  ld   tmp, Z                 /* the carry ripples on */
+    inc  tmp
+    st   Z+, tmp
+    breq 5b
+6:  ret
+0:  /* an inner node: a frame, the moves, each child */
+    movw r24, r28               /* the node's position */
+    push r28
+    push r29
+    in   r28, _SFR_IO_ADDR(SPL)
+    in   r29, _SFR_IO_ADDR(SPH)
+    sbiw r28, FRAME
+    in   tmp, _SFR_IO_ADDR(SREG)
+    cli
+    out  _SFR_IO_ADDR(SPH), r29
+    out  _SFR_IO_ADDR(SREG), tmp
+    out  _SFR_IO_ADDR(SPL), r28
+    adiw r28, 1
+    std  Y+F_PARENT, r24
+    std  Y+F_PARENT + 1, r25
+    std  Y+F_MOVE, r26
+    std  Y+F_MOVE + 1, r27
+    dec  r20
+    std  Y+F_DEPTH, r20
+    lds  r22, bd_asm_rules
+    lds  r23, bd_asm_rules + 1
+    movw r20, r26
+    lds  r18, bd_asm_scratch_end
+    lds  r19, bd_asm_scratch_end + 1
+    push r16
+    ldi  r16, MG_CAPTURE_UNKNOWN  /* mg_generate_known asks the capture test */
+    XCALL mg_generate_known
+    pop  r16
+    std  Y+F_END, r24
+    std  Y+F_END + 1, r25
+    mov  tmp, r24
+    or   tmp, r25
+    brne 1f
+    ldi  r24, 1                 /* no room for the moves */
+    sts  bd_perft_overflow, r24
+    rjmp 7f
+1:  ldd  r26, Y+F_MOVE
+    ldd  r27, Y+F_MOVE + 1
+    ldd  r24, Y+F_END
+    ldd  r25, Y+F_END + 1
+    cp   r26, r24
+    cpc  r27, r25
+    brsh 7f
+    ldd  ZL, Y+F_PARENT         /* the child: the parent's copy... */
+    ldd  ZH, Y+F_PARENT + 1
+    .irp k, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16
+    ld   tmp, Z+
+    std  Y+\k, tmp
+    .endr
+    rcall bd_asm_make           /* ...with the move played */
+    std  Y+F_MOVE, r26
+    std  Y+F_MOVE + 1, r27
+    ldd  r20, Y+F_DEPTH
+    ldd  r26, Y+F_END
+    ldd  r27, Y+F_END + 1
+    rcall bd_perft_node
+    lds  tmp, bd_perft_overflow
+    tst  tmp
+    breq 1b
+7:  adiw r28, FRAME - 1         /* drop the frame */
+    in   tmp, _SFR_IO_ADDR(SREG)
+    cli
+    out  _SFR_IO_ADDR(SPH), r29
+    out  _SFR_IO_ADDR(SREG), tmp
+    out  _SFR_IO_ADDR(SPL), r28
+    pop  r29
+    pop  r28
+    ret
+
+/* uint64_t perft(const bd_position *pos, const struct bd_rules *rules,
+ *                uint8_t depth, bd_move *stack, bd_move *stack_end)
+ * r25:r24 pos, r23:r22 rules, r20 depth, r19:r18 stack, r17:r16 stack_end;
+ * the count in r25..r18 (PERFT_OVERFLOW: all ones). */
+    .section .text.perft, "ax", @progbits
+    .global perft
+perft:
+    tst  r20
+    brne 1f
+    ldi  r18, 1                 /* depth 0: one sequence, the empty one */
+    ldi  r19, 0
+    movw r20, r18
+    dec  r20
+    movw r22, r20
+    movw r24, r20
+    ret
+1:  push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    sts  bd_asm_rules, r22
+    sts  bd_asm_rules + 1, r23
+    sts  bd_asm_scratch_end, r16
+    sts  bd_asm_scratch_end + 1, r17
+    ldi  ZL, lo8(bd_perft_total)
+    ldi  ZH, hi8(bd_perft_total)
+    ldi  r16, 9                 /* the total and the overflow flag */
+2:  st   Z+, zero
+    dec  r16
+    brne 2b
+    movw ZL, r22
+    XCALL bd_asm_rules_flags    /* FL is r26: before X */
+    sts  bd_perft_flags, FL
+    movw r28, r24
+    movw r26, r18
+    rcall bd_perft_node
+    lds  r18, bd_perft_total
+    lds  r19, bd_perft_total + 1
+    lds  r20, bd_perft_total + 2
+    lds  r21, bd_perft_total + 3
+    lds  r22, bd_perft_total + 4
+    lds  r23, bd_perft_total + 5
+    lds  r24, bd_perft_total + 6
+    lds  r25, bd_perft_total + 7
+    lds  tmp, bd_perft_overflow
+    tst  tmp
+    breq 3f
+    ldi  r18, 0xFF
+    mov  r19, r18
+    movw r20, r18
+    movw r22, r18
+    movw r24, r18
+3:  pop  r29
+    pop  r28
+    pop  r17
+    pop  r16
+    pop  r15
+    pop  r14
+    pop  r13
+    pop  r12
+    pop  r11
+    pop  r10
+    pop  r9
+    pop  r8
+    pop  r7
+    pop  r6
+    pop  r5
+    pop  r4
+    pop  r3
+    pop  r2
+    ret

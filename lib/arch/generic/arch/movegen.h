@@ -1,0 +1,4 @@
+/*
+ * arch/movegen.h (generic) - no override: checkers/movegen.c's portable C
+ * runs.
+ */

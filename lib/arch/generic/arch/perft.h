@@ -1,0 +1,3 @@
+/*
+ * arch/perft.h (generic) - no override: checkers/perft.c's portable C runs.
+ */

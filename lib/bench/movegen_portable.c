@@ -1,0 +1,7 @@
+/*
+ * movegen_portable.c - lib/checkers/movegen.c under the names ref_*
+ * (movegen_portable.h), built with lib/bench/portable first on the include
+ * path so that no override replaces the portable C.
+ */
+#include "names.h"
+#include "checkers/movegen.c"

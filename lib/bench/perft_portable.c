@@ -1,0 +1,6 @@
+/*
+ * perft_portable.c - lib/checkers/perft.c under the name ref_perft, on
+ * the portable move generation (movegen_portable.c).
+ */
+#include "names.h"
+#include "checkers/perft.c"
