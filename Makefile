@@ -83,6 +83,7 @@ HOST_CXX     := g++
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
                 -fdata-sections $(INCLUDES) -MMD -MP
 HOST_LDFLAGS := -Wl,--gc-sections
+HOST_LDLIBS  := -lm
 SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 HOST         := $(BUILD)/host
@@ -139,7 +140,7 @@ HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_
 $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a \
                               $(HOST)/libbitdraughts.a
 	$(call say,LD,$@)
-	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -o $@
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
 
 # host_test OUT OBJDIR SRCDIR SUFFIX: test programs linked with sanitizers.
 define host_test
@@ -147,7 +148,7 @@ $(HOST)/$(1)/%: $(HOST)/$(2)/$(3)%.o $(TEST_SUPPORT:%.c=$(HOST)/$(2)/%.o) \
         $(HOST)/libtools$(4).a $(HOST)/libbench$(4).a $(HOST)/libbitdraughts$(4).a
 	$$(call say,LD,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ -o $$@
+	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ $(HOST_LDLIBS) -o $$@
 endef
 $(eval $(call host_test,tests,san,tests/,-san))
 $(eval $(call host_test,tests/host,san,tests/host/,-san))
