@@ -264,7 +264,7 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o:
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor clean
+        upload monitor match clean
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -343,6 +343,29 @@ monitor:
 	$(Q).ci/install-deps picocom
 	@echo "monitor: $(PORT) at $($(BOARD)_BAUD) baud; leave with Ctrl-A Ctrl-X"
 	$(Q)picocom --quiet --imap lfcrlf -b $($(BOARD)_BAUD) $(PORT)
+
+# Two engines play each other (build/host/match --help; README, "Matches").
+# An engine is a `checkers` binary of any revision or a firmware .elf run
+# under avrsim, with its own limit if it names one:
+#   make match ENGINE_B=/tmp/old/checkers VARIANT=english MOVETIME=100 SPRT="0 10"
+#   make match ENGINE_A=build/host/checkers,depth=4 ENGINE_B=build/host/checkers,depth=6
+#   make match ENGINE_A=build/uno/demo.elf,movetime=1000 ENGINE_B=build/host/checkers,depth=6
+# DEPTH= replaces MOVETIME; GAMES= defaults to each opening with both
+# colours; MATCH_FLAGS passes any other option (--pdn FILE, --seed N, ...).
+ENGINE_A ?= $(HOST)/checkers
+ENGINE_B ?= $(HOST)/checkers
+VARIANT  ?= russian
+MOVETIME ?= 100
+DEPTH    ?=
+GAMES    ?=
+SPRT     ?=
+MATCH_FLAGS ?=
+match: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
+	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
+	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
+	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
+	    '$(ENGINE_A)' '$(ENGINE_B)'
 
 clean:
 	rm -rf $(BUILD)
