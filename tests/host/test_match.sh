@@ -28,20 +28,6 @@ wdl() {
     printf '%s\n' "$out" | sed -n 's/.*(W\/D\/L \([0-9]*\)\/\([0-9]*\)\/\([0-9]*\)).*/\1 \2 \3/p'
 }
 
-# expect_usage_error NAME COMMAND...: status 2, nothing on stdout, one stderr line.
-expect_usage_error() {
-    name=$1
-    shift
-    got=$("$@" 2>"$tmp/err")
-    status=$?
-    lines=$(wc -l < "$tmp/err")
-    if [ "$status" -eq 2 ] && [ -z "$got" ] && [ "$lines" -eq 1 ]; then
-        ok "$name"
-    else
-        fail "$name" "status $status, stdout '$(printf '%s' "$got" | head -c 80)', $lines stderr lines"
-    fi
-}
-
 # fake NAME BODY: an engine script answering --help with the usage of a
 # binary that knows --moves, and `go` with BODY.
 fake() {
@@ -180,7 +166,8 @@ done
 printf 'c3-d4 f6-g5 +0\nc3-d4 c3-d4\n' > "$tmp/bad_suite"
 expect_usage_error "a suite with an illegal move is refused" \
     "$MATCH" --openings "$tmp/bad_suite" --depth 1 "$CHECKERS" "$CHECKERS"
-expect_match "... naming the file and line" ":2: a move that is not legal there$" "$(cat "$tmp/err")"
+expect_match "... naming the file and line" ":2: a move that is not legal there$" \
+    "$("$MATCH" --openings "$tmp/bad_suite" --depth 1 "$CHECKERS" "$CHECKERS" 2>&1 >/dev/null)"
 expect_usage_error "a suite of the other variant is refused" \
     "$MATCH" --variant english --openings lib/tools/openings/russian.txt --depth 1 "$CHECKERS" "$CHECKERS"
 
