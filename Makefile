@@ -83,6 +83,7 @@ HOST_CXX     := g++
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
                 -fdata-sections $(INCLUDES) -MMD -MP
 HOST_LDFLAGS := -Wl,--gc-sections
+HOST_LDLIBS  := -lm
 SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 HOST         := $(BUILD)/host
@@ -139,7 +140,7 @@ HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_
 $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a \
                               $(HOST)/libbitdraughts.a
 	$(call say,LD,$@)
-	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -o $@
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
 
 # host_test OUT OBJDIR SRCDIR SUFFIX: test programs linked with sanitizers.
 define host_test
@@ -147,7 +148,7 @@ $(HOST)/$(1)/%: $(HOST)/$(2)/$(3)%.o $(TEST_SUPPORT:%.c=$(HOST)/$(2)/%.o) \
         $(HOST)/libtools$(4).a $(HOST)/libbench$(4).a $(HOST)/libbitdraughts$(4).a
 	$$(call say,LD,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ -o $$@
+	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ $(HOST_LDLIBS) -o $$@
 endef
 $(eval $(call host_test,tests,san,tests/,-san))
 $(eval $(call host_test,tests/host,san,tests/host/,-san))
@@ -282,7 +283,7 @@ $(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_mov
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor clean
+        upload monitor match clean
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -361,6 +362,29 @@ monitor:
 	$(Q).ci/install-deps picocom
 	@echo "monitor: $(PORT) at $($(BOARD)_BAUD) baud; leave with Ctrl-A Ctrl-X"
 	$(Q)picocom --quiet --imap lfcrlf -b $($(BOARD)_BAUD) $(PORT)
+
+# Two engines play each other (build/host/match --help; README, "Matches").
+# An engine is a `checkers` binary of any revision or a firmware .elf run
+# under avrsim, with its own limit if it names one:
+#   make match ENGINE_B=/tmp/old/checkers VARIANT=english MOVETIME=100 SPRT="0 10"
+#   make match ENGINE_A=build/host/checkers,depth=4 ENGINE_B=build/host/checkers,depth=6
+#   make match ENGINE_A=build/uno/demo.elf,movetime=1000 ENGINE_B=build/host/checkers,depth=6
+# DEPTH= replaces MOVETIME; GAMES= defaults to each opening with both
+# colours; MATCH_FLAGS passes any other option (--pdn FILE, --seed N, ...).
+ENGINE_A ?= $(HOST)/checkers
+ENGINE_B ?= $(HOST)/checkers
+VARIANT  ?= russian
+MOVETIME ?= 100
+DEPTH    ?=
+GAMES    ?=
+SPRT     ?=
+MATCH_FLAGS ?=
+match: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
+	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
+	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
+	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
+	    '$(ENGINE_A)' '$(ENGINE_B)'
 
 clean:
 	rm -rf $(BUILD)

@@ -4,7 +4,8 @@
  *   checkers perft  [--variant russian|english] [--fen FEN] DEPTH
  *   checkers divide [--variant russian|english] [--fen FEN] DEPTH
  *   checkers moves  [--variant russian|english] [--fen FEN]
- *   checkers go     [--variant russian|english] [--fen FEN] (--depth N | --movetime MS)
+ *   checkers go     [--variant russian|english] [--fen FEN] [--moves "M1 M2 ..."]
+ *                   (--depth N | --movetime MS)
  *
  * perft prints "perft d N" for each depth from 1 to DEPTH, then the time of
  * the deepest one and its leaves per second; divide the count under each
@@ -15,6 +16,9 @@
  * (score from the side to move's view, in hundredths of a man; a win in n
  * plies is 30000 - n).  Without --fen
  * the variant's start position is used; the default variant is russian.
+ * go --moves plays the moves (PDN, blank-separated) from that position
+ * into the game record first, so the search sees the repetitions and the
+ * quiet-move count of the game, as the firmware's does.
  * A bad argument or FEN prints one line on stderr and exits with status 2.
  */
 #include <stdio.h>
@@ -40,6 +44,7 @@ struct options {
     const char *depth_text;
     const char *go_depth;       /* go --depth */
     const char *go_movetime;    /* go --movetime */
+    const char *go_moves;       /* go --moves */
 };
 
 static void usage_error(const char *what, const char *detail)
@@ -53,7 +58,8 @@ static void print_help(void)
     puts("usage: checkers perft  [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers divide [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
-         "       checkers go     [--variant russian|english] [--fen FEN] (--depth N | --movetime MS)\n"
+         "       checkers go     [--variant russian|english] [--fen FEN] [--moves \"M1 M2 ...\"]\n"
+         "                       (--depth N | --movetime MS)\n"
          "Counts the move tree (perft), the tree under each move (divide), lists\n"
          "the legal moves, in PDN, or searches for the best move (go).  The default\n"
          "variant is russian; without --fen the variant's start position is used.\n"
@@ -62,12 +68,15 @@ static void print_help(void)
          "  info depth D score S nodes N pv MOVE...\n"
          "then one line each: bestmove MOVE, score S, pv MOVE..., depth D, nodes N\n"
          "(bestmove none when the side to move has no move).  Scores are from the\n"
-         "side to move's view in hundredths of a man; a win in n plies is 30000 - n.");
+         "side to move's view in hundredths of a man; a win in n plies is 30000 - n.\n"
+         "go --moves plays the moves given (PDN, separated by blanks) from the FEN or\n"
+         "start position first: the search sees them in its game record, so that\n"
+         "repetitions and the quiet-move draw rule count.");
 }
 
 static struct options parse_options(int argc, char **argv)
 {
-    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0 };
+    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0 };
     if (argc < 2)
         usage_error("missing command (perft, divide, moves or go; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
@@ -96,6 +105,10 @@ static struct options parse_options(int argc, char **argv)
             if (++i == argc)
                 usage_error("--movetime needs milliseconds", 0);
             opt.go_movetime = argv[i];
+        } else if (!strcmp(arg, "--moves")) {
+            if (++i == argc)
+                usage_error("--moves needs a list of moves", 0);
+            opt.go_moves = argv[i];
         } else if (arg[0] == '-' && arg[1] != '\0') {
             usage_error("unknown option", arg);
         } else if (!opt.command) {
@@ -259,6 +272,29 @@ static void print_iteration(const struct search_result *r, void *context)
     fflush(stdout);
 }
 
+/* Plays the blank-separated PDN moves of text into game; a move that is not
+ * legal is a usage error naming it and its ply. */
+static void play_moves(const char *text)
+{
+    static const char blanks[] = " \t\r\n";
+    unsigned ply = 0;
+    for (const char *c = text + strspn(text, blanks); *c; c += strspn(c, blanks)) {
+        size_t length = strcspn(c, blanks);
+        bd_move m;
+        int8_t status = length > PDN_MOVE_MAX ? PDN_ERR_SYNTAX
+                        : pdn_read_move(c, (uint16_t)length, &game.pos, game.rules, &m);
+        ply++;
+        if (status != PDN_OK) {
+            fprintf(stderr, "checkers: bad move %.*s (move %u of --moves): %s\n",
+                    (int)(length > PDN_MOVE_MAX ? PDN_MOVE_MAX : length), c, ply,
+                    pdn_error_text(status));
+            exit(EXIT_USAGE);
+        }
+        game_play(&game, &m);
+        c += length;
+    }
+}
+
 static void run_go(const struct options *opt, const bd_position *pos)
 {
     struct search_limits limits = { 0, 0, 0, print_iteration, 0 };
@@ -273,6 +309,8 @@ static void run_go(const struct options *opt, const bd_position *pos)
         go_deadline = seconds_now() + ms / 1000.0;
     }
     game_set_position(&game, opt->rules, pos);
+    if (opt->go_moves)
+        play_moves(opt->go_moves);
     struct search_result result;
     if (!search_run(&game, &limits, &work, &result)) {
         printf("bestmove none\nscore %d\npv\ndepth 0\nnodes %lu\n", -SEARCH_MATE,
@@ -290,8 +328,8 @@ int main(int argc, char **argv)
 {
     struct options opt = parse_options(argc, argv);
     bd_position pos;
-    if ((opt.go_depth || opt.go_movetime) && strcmp(opt.command, "go"))
-        usage_error("--depth and --movetime are for go only", 0);
+    if ((opt.go_depth || opt.go_movetime || opt.go_moves) && strcmp(opt.command, "go"))
+        usage_error("--depth, --movetime and --moves are for go only", 0);
     if (!strcmp(opt.command, "go")) {
         if (opt.depth_text)
             usage_error("go takes --depth N or --movetime MS, not", opt.depth_text);

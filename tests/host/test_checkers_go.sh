@@ -36,6 +36,32 @@ expect_match "no legal move: bestmove none" '^bestmove none$' "$(echo "$out" | g
 out=$("$CHECKERS" go --variant english --movetime 100)
 expect_match "--movetime ends with a move and a depth" '^depth [1-9][0-9]*$' "$(echo "$out" | grep '^depth')"
 
+# --moves: the game so far.  White's king shuttles 4-8-4 and Black's 29-25-29
+# twice; Black, a king down, can then draw by playing 25-29 into the third
+# occurrence.  Seen from the bare FEN of the same position (no record) the
+# search only sees a king down.
+shuttle="4-8 29-25 8-4 25-29 4-8 29-25 8-4"
+out=$("$CHECKERS" go --variant english --fen 'W:WK4,K32:BK29' --moves "$shuttle" --depth 1)
+expect_match "--moves: the search sees a repetition of the game (draw, score 0)" \
+    '^bestmove 25-29 score 0 ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
+out=$("$CHECKERS" go --variant english --fen 'B:WK4,K32:BK25' --depth 1)
+expect_match "the same position without its record: a king down" \
+    '^score -[1-9][0-9]+$' "$(echo "$out" | grep '^score')"
+out=$("$CHECKERS" go --moves ' c3-d4  f6-g5 ' --depth 2)
+expect_match "--moves from the start position, blanks around moves" \
+    '^pv d4[-:]' "$(echo "$out" | grep '^pv')"
+out=$("$CHECKERS" go --moves '' --depth 2)
+expect_match "--moves with no move searches the FEN's position" '^bestmove [a-h][1-8]-' \
+    "$(echo "$out" | grep '^bestmove')"
+expect_usage_error "--moves with an illegal move" "$CHECKERS" go --moves "c3-d4 c3-d4" --depth 2
+expect_usage_error "--moves with a malformed move" "$CHECKERS" go --moves "c3-d4 f6?g5" --depth 2
+expect_usage_error "--moves with an ambiguous capture" "$CHECKERS" go --variant english \
+    --fen 'W:W30:B25,26,17,18' --moves "30x14" --depth 2
+expect_usage_error "--moves without a value" "$CHECKERS" go --depth 2 --moves
+expect_usage_error "--moves on perft" "$CHECKERS" perft --moves "c3-d4" 2
+err=$("$CHECKERS" go --moves "c3-d4 f6-g5 b2-b3" --depth 2 2>&1 >/dev/null)
+expect_match "a bad move is named with its place in the list" '^checkers: bad move b2-b3 \(move 3 of --moves\)' "$err"
+
 expect_usage_error "go without a limit" "$CHECKERS" go
 expect_usage_error "go with both limits" "$CHECKERS" go --depth 3 --movetime 10
 expect_usage_error "go --depth 0" "$CHECKERS" go --depth 0
