@@ -44,10 +44,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <libelf.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -67,6 +65,7 @@
 #include <avr_uart.h>
 #include <avr_watchdog.h>
 
+#include "avrsim_firmware.h"
 #include "avrsim_io.h"
 #include "avrsim_profile.h"
 
@@ -84,7 +83,6 @@ enum {
 #define POLL_INSTRUCTIONS 4096u
 #define INPUT_BUFFER_SIZE 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
-#define ELF_DATA_OFFSET 0x800000u
 #define MESSAGE_MAX 256u        /* a report title, a profiler error */
 
 typedef struct probe_stats {
@@ -94,7 +92,7 @@ typedef struct probe_stats {
 } probe_stats;
 
 typedef struct options {
-    const char *elf_path;
+    const char *elf_path;       /* the firmware: ELF or Intel HEX */
     const char *mcu;            /* NULL: from the ELF */
     uint32_t frequency;         /* 0: from the ELF */
     uint64_t max_cycles;        /* 0: no budget */
@@ -393,48 +391,6 @@ static void save_eeprom(avr_t *avr, const char *path)
     free(tmp);
 }
 
-/* ------------------------------------------------------------ ELF data -- */
-/* End of static data: __heap_start (where malloc starts), else __bss_end,
- * else _end, which the default linker scripts always define. */
-static uint16_t find_data_end(const char *path)
-{
-    static const char *const names[] = { "__heap_start", "__bss_end", "_end" };
-    uint32_t found[3] = { 0, 0, 0 };
-    bool have[3] = { false, false, false };
-
-    if (elf_version(EV_CURRENT) == EV_NONE)
-        return 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return 0;
-    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-    for (Elf_Scn *scn = NULL; elf && (scn = elf_nextscn(elf, scn)) != NULL;) {
-        GElf_Shdr shdr;
-        if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB || !shdr.sh_entsize)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        size_t count = shdr.sh_size / shdr.sh_entsize;
-        for (size_t i = 0; data && i < count; i++) {
-            GElf_Sym sym;
-            if (!gelf_getsym(data, (int)i, &sym))
-                continue;
-            const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-            for (int k = 0; name && k < 3; k++)
-                if (strcmp(name, names[k]) == 0) {
-                    found[k] = (uint32_t)sym.st_value;
-                    have[k] = true;
-                }
-        }
-    }
-    if (elf)
-        elf_end(elf);
-    close(fd);
-    for (int k = 0; k < 3; k++)
-        if (have[k] && found[k] >= ELF_DATA_OFFSET)
-            return (uint16_t)(found[k] - ELF_DATA_OFFSET);
-    return 0;
-}
-
 /* ----------------------------------------------------------- reporting -- */
 /* A report file at exit; "-" is stderr. */
 static FILE *open_report(const char *path)
@@ -626,10 +582,13 @@ static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
 
 /* ----------------------------------------------------------- the setup -- */
 static const char usage_text[] =
-"usage: avrsim [options] FIRMWARE.elf\n"
+"usage: avrsim [options] FIRMWARE.elf|FIRMWARE.hex\n"
 "\n"
 "Runs an AVR firmware cycle-accurately (libsimavr).  The MCU, clock and the\n"
-"runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h).\n"
+"runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h); an\n"
+"ELF whose .mmcu lies in flash (linked without\n"
+"-Wl,--section-start=.mmcu=0x910000) is refused.  An Intel HEX file (flash,\n"
+"and EEPROM records at 0x810000) needs --mcu and --freq.\n"
 "\n"
 "  --mcu NAME        simulate this MCU instead of the ELF's (e.g. atmega328p)\n"
 "  --freq HZ         clock frequency instead of the ELF's\n"
@@ -673,7 +632,7 @@ static const char usage_text[] =
 "         CPU reaches \"rjmp .\" with interrupts off and the watchdog disarmed;\n"
 "         with the watchdog armed that loop waits for the watchdog reset)\n"
 "  0      also for \"cli; sleep\": halted on purpose\n"
-"  2      usage error, unreadable ELF, unknown or no MCU, bad EEPROM file\n"
+"  2      usage error, unreadable firmware, unknown or no MCU, bad EEPROM file\n"
 "  124    cycle budget (--max-cycles) exceeded\n"
 "  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
 "  126    stack ran into static data (SP + 1 below the ELF's __heap_start,\n"
@@ -752,15 +711,16 @@ static void parse_options(int argc, char **argv, options *opt)
     opt->elf_path = argv[optind];
 }
 
-static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
+static avr_t *make_avr(firmware_image *img, const options *opt)
 {
+    elf_firmware_t *fw = &img->fw;
     const char *mcu = opt->mcu ? opt->mcu : fw->mmcu;
+    const char *where = img->is_hex ? "an Intel HEX file names none" : "none in the ELF's .mmcu section";
     if (!mcu[0])
-        fail_usage("%s: no MCU in the ELF's .mmcu section; use --mcu", opt->elf_path);
+        fail_usage("%s: no MCU (%s): use --mcu", opt->elf_path, where);
     uint32_t frequency = opt->frequency ? opt->frequency : fw->frequency;
     if (!frequency)
-        fail_usage("%s: no clock frequency in the ELF's .mmcu section; use --freq",
-                   opt->elf_path);
+        fail_usage("%s: no clock frequency (%s): use --freq", opt->elf_path, where);
     R.quiet_log = true;
     avr_t *avr = avr_make_mcu_by_name(mcu);
     R.quiet_log = false;
@@ -769,6 +729,9 @@ static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
     avr_init(avr);
     avr->frequency = frequency;
     avr->log = LOG_WARNING;
+    if (img->program_end > avr->flashend + 1u)
+        fail_usage("%s: %" PRIu32 " bytes of program, but the %s has %" PRIu32 " bytes of flash",
+                   opt->elf_path, img->program_end, mcu, (uint32_t)avr->flashend + 1u);
 
     /* simavr would serve these registers itself: take them over */
     R.probe_addr = fw->command_register_addr;
@@ -787,20 +750,20 @@ int main(int argc, char **argv)
     parse_options(argc, argv, &R.opt);
     avr_global_logger_set(simavr_logger);
 
-    if (access(R.opt.elf_path, R_OK) != 0)
-        fail_usage("%s: %s", R.opt.elf_path, strerror(errno));
-    elf_firmware_t fw;
-    memset(&fw, 0, sizeof fw);
+    static firmware_image img;
+    char error[MESSAGE_MAX];
     R.quiet_log = true;
-    int loaded = elf_read_firmware(R.opt.elf_path, &fw);
+    bool read = firmware_read(R.opt.elf_path, &img, error, sizeof error);
     R.quiet_log = false;
-    if (loaded != 0 || fw.flashsize == 0)
-        fail_usage("%s: not a readable AVR ELF firmware", R.opt.elf_path);
+    if (!read)
+        fail_usage("%s", error);
+    if (img.is_hex && (R.opt.profile_path || R.opt.callgrind_path))
+        fail_usage("%s: profiling needs the symbols of an ELF file", R.opt.elf_path);
 
-    avr_t *avr = make_avr(&fw, &R.opt);
+    avr_t *avr = make_avr(&img, &R.opt);
     R.avr = avr;
-    R.program_end = fw.flashbase + fw.flashsize;
-    R.data_end = find_data_end(R.opt.elf_path);
+    R.program_end = img.program_end;
+    R.data_end = img.data_end;
     R.sp_start = R.sp_low = read_sp(avr);
     R.watchdog = (avr_watchdog_t *)find_io_module(avr, "watchdog", 0);
 
@@ -814,7 +777,6 @@ int main(int argc, char **argv)
     avr_register_io_write(avr, R_SPL, spl_write, NULL);
     connect_uart(avr);
     if (R.opt.profile_path || R.opt.callgrind_path) {
-        char error[MESSAGE_MAX];
         R.profile = prof_create(avr, R.opt.elf_path, R.program_end, R.opt.profile_probe,
                                 error, sizeof error);
         if (!R.profile)

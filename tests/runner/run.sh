@@ -91,7 +91,7 @@ expect "unknown option -> 2" 2 "" "bad option"
 sim usage "$WORK/missing.elf"
 expect "unreadable ELF -> 2" 2 "" "missing.elf"
 sim usage "$0"
-expect "not an ELF -> 2" 2 "" "not a readable AVR ELF"
+expect "neither ELF nor HEX -> 2" 2 "" "neither an AVR ELF nor an Intel HEX file"
 sim usage --mcu atmega999 "$UNO/hello.elf"
 expect "unknown MCU -> 2" 2 "" "unknown MCU"
 sim help --help
@@ -101,6 +101,50 @@ if [ "$status" = 0 ] && grep -q "124" "$WORK/out" && grep -q -- "--eeprom" "$WOR
 else
     fail "--help describes options and statuses" "status $status"
 fi
+
+# ------------------------------------------------------ firmware formats --
+# Firmwares of nobody's project (tests/runner/foreign/), built here with
+# plain avr-gcc: with avrsim's two lines, without them, as Intel HEX.
+# foreign NAME SOURCE [FLAGS...] -> $WORK/NAME.elf
+foreign() {
+    fname=$1 src=$2
+    shift 2
+    avr-gcc -mmcu=atmega328p -DF_CPU=16000000UL -Os -g -Isim "$@" \
+        -o "$WORK/$fname.elf" "tests/runner/foreign/$src" > "$WORK/cc.err" 2>&1 ||
+        echo "  (avr-gcc failed: $(head -c 300 "$WORK/cc.err"))"
+}
+LDSIM=-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+foreign hello_sim hello.c -DAVRSIM "$LDSIM"
+foreign hello_plain hello.c
+foreign hello_trap hello.c -DAVRSIM -Wl,--undefined=_mmcu
+avr-objcopy -O ihex -R .eeprom "$WORK/hello_plain.elf" "$WORK/hello.hex"
+hello_out="hello from elsewhere$nl"
+
+sim foreign "$WORK/hello_sim.elf"
+expect "a foreign firmware with avrsim's two lines: MCU and clock from .mmcu, its status 5" 5 "$hello_out"
+sim foreign "$WORK/hello_plain.elf"
+expect "an ELF without .mmcu -> 2, asks for --mcu" 2 "" "no MCU.*use --mcu"
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/hello_plain.elf"
+expect "an ELF without .mmcu runs with --mcu and --freq" 5 "$hello_out"
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/hello.hex"
+expect ".hex input with --mcu and --freq" 5 "$hello_out"
+sim foreign "$WORK/hello.hex"
+expect ".hex without --mcu -> 2" 2 "" "an Intel HEX file names none"
+sim foreign --mcu atmega328p "$WORK/hello.hex"
+expect ".hex without --freq -> 2" 2 "" "no clock frequency"
+awk 'NR == 3 { d = substr($0, 10, 1); $0 = substr($0, 1, 9) (d == "0" ? "1" : "0") substr($0, 11) } { print }' \
+    "$WORK/hello.hex" > "$WORK/bad.hex"    # one data digit changed
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/bad.hex"
+expect ".hex with a bad checksum -> 2, names the line" 2 "" "bad.hex:3: bad checksum"
+sim trap "$WORK/hello_trap.elf"
+expect ".mmcu linked into flash -> 2, names the linker flag" 2 "" \
+    "lies in flash.*--section-start=.mmcu=0x910000"
+foreign ee_seed ee_seed.c
+avr-objcopy -O ihex "$WORK/ee_seed.elf" "$WORK/ee_seed.hex"
+sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.elf"
+expect "EEMEM contents loaded from the ELF" 10
+sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.hex"
+expect "EEMEM contents loaded from the HEX file's records at 0x810000" 10
 
 # ------------------------------------------------------------ UART input --
 # Every byte value 0..255, 80 times over: 20,480 bytes.
