@@ -1,6 +1,6 @@
 /*
- * avrsim - run an AVR firmware ELF cycle-accurately on libsimavr and report
- * how it ended.
+ * avrsim - run an AVR firmware (ELF or Intel HEX) cycle-accurately on
+ * libsimavr and report how it ended.
  *
  * Mechanism.  simavr's avr_run() executes one instruction (plus due timers
  * and interrupts) per call; this runner owns that loop so that it can check,
@@ -19,12 +19,13 @@
  *     the logger hook below turns it into a crash), or a PC outside the
  *     program.
  *   - the cycle budget.
+ *   - a SLEEP coming while the firmware waits for input: the serial module
+ *     (avrsim_serial.h) blocks on the input instead of simulating idle time.
  * With --profile or --callgrind each step goes through prof_step()
  * (avrsim_profile.h) instead, which charges its cycles to a function; the
  * plain loop pays one predictable branch for that.
  * Every POLL_INSTRUCTIONS instructions the loop services the outside world:
- * stdin is polled without blocking, stdout flushed when it is a terminal,
- * Ctrl-C noticed.
+ * input polled without blocking, output flushed, Ctrl-C noticed.
  *
  * The firmware talks to the runner through two GPIORs named in its .mmcu
  * section (sim/avrsim_io.h): the probe register and the console register.
@@ -32,13 +33,13 @@
  * taken out of the firmware description before avr_load_firmware and served
  * here instead.
  *
- * USART0 is wired to stdin/stdout through the UART module's IRQs.  Input is
- * offered only between XON and XOFF, so the 64-entry receive FIFO never
- * overflows whatever the size of the input.  The console register reads
- * AVRSIM_STATUS_INPUT_ENDED once stdin is at EOF, everything read from it has
- * been handed to the UART, and the UART's FIFO is empty: a byte leaves the
- * FIFO only when the firmware reads UDR, so the firmware cannot see the end
- * while a byte is still in flight.
+ * USART0 is wired to stdin/stdout or a pseudo-terminal (avrsim_serial.h).
+ * Input is offered only between XON and XOFF, so the 64-entry receive FIFO
+ * never overflows whatever the size of the input.  The console register
+ * reads AVRSIM_STATUS_INPUT_ENDED once stdin is at EOF, everything read from
+ * it has been handed to the UART, and the UART's FIFO is empty: a byte
+ * leaves the FIFO only when the firmware reads UDR, so the firmware cannot
+ * see the end while a byte is still in flight.
  */
 #define _GNU_SOURCE
 
@@ -46,7 +47,6 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -55,7 +55,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -68,6 +67,7 @@
 #include "avrsim_firmware.h"
 #include "avrsim_io.h"
 #include "avrsim_profile.h"
+#include "avrsim_serial.h"
 
 /* ---------------------------------------------------------------- exits -- */
 enum {
@@ -81,8 +81,8 @@ enum {
 /* Instructions between two looks at stdin/stdout/signals: a few tens of
  * microseconds of host time, invisible when typing, free when computing. */
 #define POLL_INSTRUCTIONS 4096u
-#define INPUT_BUFFER_SIZE 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
+#define OP_SLEEP 0x9588u
 #define MESSAGE_MAX 256u        /* a report title, a profiler error */
 
 typedef struct probe_stats {
@@ -102,6 +102,8 @@ typedef struct options {
     const char *profile_path;   /* table; NULL: none */
     const char *callgrind_path;
     int profile_probe;          /* PROF_WHOLE_RUN or a probe id */
+    serial_input input;         /* --input */
+    bool pty;
 } options;
 
 /* One runner per process: the signal handler and simavr's logger have no
@@ -114,17 +116,6 @@ static struct runner {
     uint16_t probe_addr, console_addr;
     probe_stats probes[AVRSIM_PROBE_COUNT];
     profile *profile;           /* NULL: not profiling */
-
-    /* UART <-> stdin/stdout */
-    avr_uart_t *uart;           /* NULL: the part has no USART */
-    avr_irq_t *uart_input;
-    bool uart_accepts;          /* between XON and XOFF */
-    uint8_t input[INPUT_BUFFER_SIZE];
-    size_t input_len, input_pos;
-    bool stdin_eof;
-    bool stdout_is_tty, stdout_dirty;
-    bool stdin_tty_changed;
-    struct termios stdin_saved;
 
     /* checks */
     uint32_t program_end;       /* bytes of flash the ELF loaded */
@@ -179,36 +170,6 @@ static void simavr_logger(avr_t *avr, const int level, const char *format, va_li
     vfprintf(stderr, format, ap);
 }
 
-static void write_stdout_byte(uint8_t byte)
-{
-    putc(byte, stdout);
-    R.stdout_dirty = true;
-}
-
-/* ------------------------------------------------------------- terminal -- */
-static void restore_terminal(void)
-{
-    if (R.stdin_tty_changed) {
-        tcsetattr(STDIN_FILENO, TCSANOW, &R.stdin_saved);
-        R.stdin_tty_changed = false;
-    }
-}
-
-/* Characters reach the firmware as they are typed (no line editing, no
- * echo: the firmware echoes if it wants to); Ctrl-C still interrupts. */
-static void setup_terminal(void)
-{
-    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &R.stdin_saved) != 0)
-        return;
-    struct termios raw = R.stdin_saved;
-    raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
-    raw.c_lflag |= ISIG;
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
-        R.stdin_tty_changed = true;
-}
-
 static void on_stop_signal(int sig)
 {
     R.stop_signal = sig;
@@ -241,73 +202,19 @@ static void probe_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
     p->count++;
 }
 
-static bool input_has_ended(void)
-{
-    if (!R.uart)
-        return true;            /* no USART: there is no input channel */
-    return R.stdin_eof && R.input_pos == R.input_len &&
-           R.uart->input.read == R.uart->input.write;
-}
-
 static uint8_t console_read(avr_t *avr, avr_io_addr_t addr, void *param)
 {
     (void)avr; (void)addr; (void)param;
-    return input_has_ended() ? AVRSIM_STATUS_INPUT_ENDED : 0;
+    return serial_input_ended() ? AVRSIM_STATUS_INPUT_ENDED : 0;
 }
 
 static void console_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
     (void)avr; (void)addr; (void)param;
-    write_stdout_byte(v);
+    serial_console_write(v);
 }
 
-/* ----------------------------------------------------------------- UART -- */
-/* Offer buffered input while the FIFO has room.  Raising the input IRQ can
- * call uart_xoff() re-entrantly, which stops the loop. */
-static void feed_uart(void)
-{
-    while (R.uart_accepts && R.input_pos < R.input_len)
-        avr_raise_irq(R.uart_input, R.input[R.input_pos++]);
-}
-
-static void uart_output(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)param;
-    write_stdout_byte((uint8_t)value);
-}
-
-static void uart_xon(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)value; (void)param;
-    R.uart_accepts = true;
-    feed_uart();
-}
-
-static void uart_xoff(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)param;
-    R.uart_accepts = !value;
-}
-
-static void read_stdin(void)
-{
-    if (R.stdin_eof || R.input_pos < R.input_len)
-        return;
-    struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-    if (poll(&pfd, 1, 0) <= 0)
-        return;
-    ssize_t n = read(STDIN_FILENO, R.input, sizeof R.input);
-    if (n < 0 && (errno == EAGAIN || errno == EINTR))
-        return;
-    if (n <= 0) {               /* EOF, or an unreadable stdin: no more input */
-        R.stdin_eof = true;
-        return;
-    }
-    R.input_pos = 0;
-    R.input_len = (size_t)n;
-    feed_uart();
-}
-
+/* -------------------------------------------------------------- modules -- */
 static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl)
 {
     for (avr_io_t *io = avr->io_port; io; io = io->next)
@@ -315,23 +222,6 @@ static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl
             (irq_ioctl == 0 || io->irq_ioctl_get == irq_ioctl))
             return io;
     return NULL;
-}
-
-static void connect_uart(avr_t *avr)
-{
-    avr_io_t *io = find_io_module(avr, "uart", AVR_IOCTL_UART_GETIRQ('0'));
-    if (!io)
-        return;
-    R.uart = (avr_uart_t *)io;  /* avr_io_t is the module's first member */
-    uint32_t flags = 0;         /* no stdio echo, no usleep on status polls */
-    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
-    R.uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
-                            uart_output, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON),
-                            uart_xon, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
-                            uart_xoff, NULL);
 }
 
 /* --------------------------------------------------------------- EEPROM -- */
@@ -444,8 +334,7 @@ static void write_profile(avr_t *avr)
 static void __attribute__((noreturn)) finish(int status)
 {
     avr_t *avr = R.avr;
-    fflush(stdout);
-    restore_terminal();
+    serial_close();
     if (R.opt.eeprom_path)
         save_eeprom(avr, R.opt.eeprom_path);
     if (R.opt.probes_path)
@@ -463,7 +352,7 @@ static void __attribute__((noreturn)) finish(int status)
 static void __attribute__((noreturn, format(printf, 2, 3)))
 finish_with(int status, const char *fmt, ...)
 {
-    fflush(stdout);             /* the firmware's output first, then why it stopped */
+    serial_close();             /* the firmware's output first, then why it stopped */
     va_list ap;
     va_start(ap, fmt);
     print_message(fmt, ap);
@@ -539,12 +428,7 @@ static void service_outside(void)
     if (R.stop_signal)
         finish_with(EXIT_SIGNAL_BASE + R.stop_signal, "interrupted by signal %d",
                     (int)R.stop_signal);
-    if (R.uart)
-        read_stdin();
-    if (R.stdout_is_tty && R.stdout_dirty) {
-        fflush(stdout);
-        R.stdout_dirty = false;
-    }
+    serial_service();
 }
 
 static void __attribute__((noreturn)) run(avr_t *avr)
@@ -555,15 +439,21 @@ static void __attribute__((noreturn)) run(avr_t *avr)
     for (;;) {
         for (unsigned n = POLL_INSTRUCTIONS; n; n--) {
             int state = __builtin_expect(prof != NULL, 0) ? prof_step(prof, avr) : avr_run(avr);
-            if (__builtin_expect(state != cpu_Running && state != cpu_Sleeping, 0))
-                report_state(avr, state);
+            if (__builtin_expect(state != cpu_Running, 0)) {
+                if (state != cpu_Sleeping)
+                    report_state(avr, state);
+                serial_wait_point(avr);
+            }
             uint32_t pc = avr->pc;
             if (__builtin_expect(pc >= program_end, 0))
                 finish_with(EXIT_CRASH, "crash: PC 0x%04" PRIx32
                             " is outside the program (0x0000-0x%04" PRIx32 ")",
                             pc, program_end - 1u);
-            if (__builtin_expect((avr->flash[pc] | (avr->flash[pc + 1] << 8)) == RJMP_TO_SELF, 0))
+            uint16_t op = (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+            if (__builtin_expect(op == RJMP_TO_SELF, 0))
                 check_halt(avr);
+            else if (__builtin_expect(op == OP_SLEEP, 0))
+                serial_wait_point(avr);
             uint16_t sp = read_sp(avr);
             if (__builtin_expect(sp < R.sp_low, 0))
                 new_stack_low(avr, sp);
@@ -617,15 +507,30 @@ static const char usage_text[] =
 "                    charge only the cycles inside probe ID's regions, as\n"
 "                    --probes counts them (so the markers' 2 cycles a region\n"
 "                    are in, charged to the function that holds them)\n"
+"  --input MODE      how stdin reaches USART0: 'eager' offers bytes as soon as\n"
+"                    they arrive and the receiver has room; 'paced' offers a\n"
+"                    byte only when the firmware waits for one asleep (SLEEP\n"
+"                    with the receive interrupt on), so a file and a slow\n"
+"                    pipe give the same run.  Default: paced for a firmware\n"
+"                    that declares AVRSIM_INPUT_WAITS_ASLEEP() and input that\n"
+"                    is no terminal, eager otherwise.  In both modes a\n"
+"                    firmware asleep waiting for input makes the runner wait,\n"
+"                    without simulating the idle time\n"
+"  --pty             USART0 on a pseudo-terminal instead of stdin/stdout; its\n"
+"                    path goes to stderr (\"avrsim: USART0 on /dev/pts/N\").\n"
+"                    Clients may come and go; the run ends when the firmware\n"
+"                    exits or on SIGINT/SIGTERM\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
-"stdout; simavr's warnings and the runner's messages go to stderr.  A terminal\n"
-"on stdin is put in non-canonical, no-echo mode (Ctrl-C still works).  Once\n"
-"stdin is at EOF and the firmware has read every byte of it from UDR0, the\n"
-"console register reads AVRSIM_STATUS_INPUT_ENDED.  Writes to the console\n"
-"register go to stdout (the output of parts without a USART, e.g. ATtiny85;\n"
-"on those the input has ended from the start and stdin is not read).\n"
+"stdout, flushed as the firmware writes; simavr's warnings and the runner's\n"
+"messages go to stderr.  A terminal on stdin is put in non-canonical, no-echo\n"
+"mode (Ctrl-C still works).  Once stdin is at EOF and the firmware has read\n"
+"every byte of it from UDR0, the console register reads\n"
+"AVRSIM_STATUS_INPUT_ENDED (a firmware asleep waiting for input is woken\n"
+"once to see it).  Writes to the console register go to stdout (the output\n"
+"of parts without a USART, e.g. ATtiny85; on those the input has ended from\n"
+"the start and stdin is not read).\n"
 "\n"
 "Exit status:\n"
 "  0-255  the firmware's: main's return value or exit's argument (r24 when the\n"
@@ -654,7 +559,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -665,6 +570,8 @@ static void parse_options(int argc, char **argv, options *opt)
         { "profile", required_argument, NULL, OPT_PROFILE },
         { "callgrind", required_argument, NULL, OPT_CALLGRIND },
         { "profile-probe", required_argument, NULL, OPT_PROFILE_PROBE },
+        { "input", required_argument, NULL, OPT_INPUT },
+        { "pty", no_argument, NULL, OPT_PTY },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -695,6 +602,15 @@ static void parse_options(int argc, char **argv, options *opt)
             opt->profile_probe = (int)id;
             break;
         }
+        case OPT_INPUT:
+            if (strcmp(optarg, "eager") == 0)
+                opt->input = SERIAL_INPUT_EAGER;
+            else if (strcmp(optarg, "paced") == 0)
+                opt->input = SERIAL_INPUT_PACED;
+            else
+                fail_usage("--input is eager or paced, not '%s'", optarg);
+            break;
+        case OPT_PTY: opt->pty = true; break;
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -775,7 +691,14 @@ int main(int argc, char **argv)
     }
     avr_register_io_write(avr, R_SPH, sph_write, NULL);
     avr_register_io_write(avr, R_SPL, spl_write, NULL);
-    connect_uart(avr);
+    serial_config serial = {
+        .input = R.opt.input, .firmware_waits_asleep = img.waits_asleep,
+        .pty = R.opt.pty, .out_fd = STDOUT_FILENO, .stop = &R.stop_signal,
+    };
+    if (!serial_open(avr, &serial, error, sizeof error))
+        fail_usage("%s", error);
+    if (serial_pty_path())
+        fprintf(stderr, "avrsim: USART0 on %s\n", serial_pty_path());
     if (R.opt.profile_path || R.opt.callgrind_path) {
         R.profile = prof_create(avr, R.opt.elf_path, R.program_end, R.opt.profile_probe,
                                 error, sizeof error);
@@ -785,11 +708,6 @@ int main(int argc, char **argv)
     if (R.opt.eeprom_path)
         load_eeprom(avr, R.opt.eeprom_path);
 
-    R.stdout_is_tty = isatty(STDOUT_FILENO);
-    if (!R.stdout_is_tty)
-        setvbuf(stdout, NULL, _IOFBF, 1u << 16);
-    if (R.uart)
-        setup_terminal();
     signal(SIGINT, on_stop_signal);
     signal(SIGTERM, on_stop_signal);
     signal(SIGPIPE, SIG_IGN);   /* a closed reader shows up as a write error */

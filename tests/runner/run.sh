@@ -171,7 +171,7 @@ else
     ok "UART round trip of $input_bytes bytes (all byte values), then input ended -> 0"
 fi
 
-sim input_end "$UNO/input_end.elf"
+sim input_end --input eager "$UNO/input_end.elf"
 expect "input-ended not seen before the last byte (slow reader, full FIFO)" 0 "$input_bytes$nl"
 
 rm -f "$WORK/stdin"
@@ -179,6 +179,135 @@ sim echo "$UNO/echo.elf"
 expect "empty input ends at once" 0 ""
 sim input_end "$TINY/input_end.elf"
 expect "no USART: input has ended from the start (attiny85)" 0 "0$nl"
+
+# ------------------------------------------------------- input pacing --
+# cycles_of: the cycle count --stats printed for the last run.
+cycles_of() { sed -n 's/^avrsim: \([0-9]*\) cycles.*/\1/p' "$WORK/err"; }
+
+# slow_run NAME ARGS... < (lines of input on fd 3): runs avrsim with its stdin
+# a pipe that a subshell fills line by line, 0.2 s apart.
+slow_pipe() {
+    while IFS= read -r line; do
+        printf '%s\n' "$line"
+        sleep 0.2
+    done
+}
+
+# The same input from a file and from a slow pipe: the same output and the
+# same cycle count (paced input, the default for our firmwares).
+printf 'abc\ndef\n' > "$WORK/stdin"
+sim echo --stats "$UNO/echo.elf"
+file_cycles=$(cycles_of); file_out=$(cat "$WORK/out")
+printf 'abc\ndef\n' | slow_pipe | "$AVRSIM" --stats "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+if [ "$status" = 0 ] && [ -n "$file_cycles" ] && [ "$(cycles_of)" = "$file_cycles" ] &&
+   [ "$(cat "$WORK/out")" = "$file_out" ] && [ "$file_out" = "abc${nl}def" ]; then
+    ok "paced input: echo gives $file_cycles cycles from a file and from a slow pipe"
+else
+    fail "paced input: file and slow pipe" "status $status, cycles $file_cycles vs $(cycles_of), output '$file_out' vs '$(head -c 50 "$WORK/out")'"
+fi
+
+DEMO=$BUILD/uno/demo.elf
+for script in 'fen' 'fen|moves|level depth 2|go|fen'; do
+    printf '%s\n' "$script" | tr '|' '\n' > "$WORK/stdin"
+    sim demo --stats "$DEMO"
+    file_cycles=$(cycles_of); file_out=$(cat "$WORK/out")
+    slow_pipe < "$WORK/stdin" | "$AVRSIM" --stats "$DEMO" > "$WORK/out" 2> "$WORK/err"
+    status=$?
+    if [ "$status" = 0 ] && [ -n "$file_cycles" ] && [ "$(cycles_of)" = "$file_cycles" ] &&
+       [ "$(cat "$WORK/out")" = "$file_out" ]; then
+        ok "paced input: the game firmware on '$script' gives $file_cycles cycles from a file and from a slow pipe"
+    else
+        fail "paced input: the game firmware on '$script'" "status $status, cycles $file_cycles vs $(cycles_of)"
+    fi
+done
+
+# Eager input and a firmware that waits asleep: the runner blocks instead
+# of simulating the half second (8,000,000 cycles) before the input comes.
+{ sleep 0.5; printf 'x\n'; } | "$AVRSIM" --input eager --stats "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+idle=$(cycles_of)
+if [ "$status" = 0 ] && [ "$(cat "$WORK/out")" = "x" ] && [ -n "$idle" ] && [ "$idle" -lt 200000 ]; then
+    ok "eager input: a firmware asleep waiting costs no simulated time ($idle cycles in all)"
+else
+    fail "eager input: no idle time simulated" "status $status, $idle cycles"
+fi
+
+# The input ends while the firmware sleeps waiting (no timer to wake it):
+# the runner wakes it so that it sees the end.
+{ printf 'ab'; sleep 0.3; } | "$AVRSIM" "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+if [ "$status" = 0 ] && [ "$(cat "$WORK/out")" = "ab" ]; then
+    ok "the end of input reaches a firmware asleep waiting for it"
+else
+    fail "the end of input reaches a firmware asleep" "status $status, output '$(head -c 50 "$WORK/out")'"
+fi
+
+# Typed ahead: eager offers it to a computing firmware, paced does not.
+printf 'k\n' > "$WORK/stdin"
+sim typed_ahead --input eager "$UNO/typed_ahead.elf"
+expect "eager input reaches a firmware that polls while it computes" 0 "key during work$nl"
+sim typed_ahead --input paced "$UNO/typed_ahead.elf"
+expect "paced input waits until the firmware sleeps for it" 0 "no key during work$nl"
+sim typed_ahead "$UNO/typed_ahead.elf"
+expect "paced is the default for a firmware that declares it waits asleep" 0 "no key during work$nl"
+sim usage --input sometimes "$UNO/echo.elf"
+expect "--input with a bad mode -> 2" 2 "" "eager or paced"
+
+# The firmware's output reaches a pipe while it runs, not at its end: a
+# line goes in, its echo must come out while stdin is still open.
+mkfifo "$WORK/in.fifo" "$WORK/out.fifo"
+"$AVRSIM" --max-cycles 100000000 "$UNO/echo.elf" < "$WORK/in.fifo" > "$WORK/out.fifo" 2> "$WORK/err" &
+sim_pid=$!
+exec 3> "$WORK/in.fifo" 4< "$WORK/out.fifo"
+printf 'ping\n' >&3
+if line=$(timeout 10 head -n 1 <&4) && [ "$line" = ping ]; then
+    ok "stdout is flushed as the firmware writes (echo read back through a pipe)"
+else
+    fail "stdout is flushed as the firmware writes" "read '${line:-}'"
+fi
+exec 3>&- 4<&-
+wait "$sim_pid"
+rm -f "$WORK/in.fifo" "$WORK/out.fifo" "$WORK/stdin"
+
+# -------------------------------------------------- pseudo-terminal --
+# --pty: USART0 on a pseudo-terminal named on stderr.  A client (python3,
+# as a terminal program would) writes a line and reads the echo, leaves,
+# comes back and does it again; SIGTERM then ends the run.
+"$AVRSIM" --pty "$UNO/echo.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+sim_pid=$!
+i=0
+while ! grep -q 'USART0 on ' "$WORK/err" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
+verdict=$(timeout 20 python3 - "$pty" <<'PY' 2>&1
+import os, select, sys, time
+def session(path, text):
+    fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+    os.write(fd, text)
+    got, end = b'', time.time() + 5
+    while not got.endswith(b'\n') and time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            got += os.read(fd, 256)
+    os.close(fd)
+    return got
+first = session(sys.argv[1], b'first client\n')
+second = session(sys.argv[1], b'second client\n')
+print('ok' if (first, second) == (b'first client\n', b'second client\n') else repr((first, second)))
+PY
+)
+kill -TERM "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+if [ -n "$pty" ] && [ "$verdict" = ok ] && [ "$status" = 143 ] && [ ! -s "$WORK/out" ] &&
+   grep -q 'interrupted by signal 15' "$WORK/err"; then
+    ok "--pty: two clients in turn get their echo; SIGTERM ends the run (143)"
+else
+    fail "--pty echo and SIGTERM" "pty '$pty', client: $verdict, status $status"
+fi
+sim pty --pty "$UNO/exit_code.elf"
+expect "--pty: the run ends when the firmware exits, with its status" 3 "" "USART0 on /dev/"
+sim pty --pty "$TINY/hello.elf"
+expect "--pty on a part without USART0 -> 2" 2 "" "no USART0"
 
 # ---------------------------------------------------------- cycle probes --
 # probe 0: empty pair x3; probe 1: delay_cycles(1000) x5.
