@@ -101,6 +101,7 @@ typedef struct options {
     bool stats;
     const char *profile_path;   /* table; NULL: none */
     const char *callgrind_path;
+    const char *json_path;
     int profile_probe;          /* PROF_WHOLE_RUN or a probe id */
     serial_input input;         /* --input */
     bool pty;
@@ -111,6 +112,7 @@ typedef struct options {
 static struct runner {
     options opt;
     avr_t *avr;
+    const char *mcu;            /* as asked for (simavr's core may say "atmega328") */
 
     /* probe and console registers (data addresses, 0 = none) */
     uint16_t probe_addr, console_addr;
@@ -329,9 +331,74 @@ static void write_profile(avr_t *avr)
                      prof_write_callgrind(R.profile, f, R.opt.elf_path));
 }
 
+/* How a run ended, for --json. */
+typedef enum end_reason {
+    END_EXIT,                   /* the firmware's exit status */
+    END_HALT,                   /* "cli; sleep" */
+    END_BUDGET,
+    END_CRASH,
+    END_STACK_INTO_DATA,
+    END_SIGNAL,
+} end_reason;
+
+static const char *const end_reason_names[] = {
+    [END_EXIT] = "exit", [END_HALT] = "halt", [END_BUDGET] = "budget",
+    [END_CRASH] = "crash", [END_STACK_INTO_DATA] = "stack-into-data",
+    [END_SIGNAL] = "signal",
+};
+
+static void json_string(FILE *f, const char *text)
+{
+    putc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            putc(*p, f);
+    }
+    putc('"', f);
+}
+
+static void write_json(const char *path, int status, end_reason why, const char *message)
+{
+    FILE *f = open_report(path);
+    if (!f)
+        return;
+    const avr_t *avr = R.avr;
+    fputs("{\n  \"firmware\": ", f);
+    json_string(f, R.opt.elf_path);
+    fputs(",\n  \"mcu\": ", f);
+    json_string(f, R.mcu);
+    fprintf(f, ",\n  \"frequency_hz\": %" PRIu32 ",\n  \"exit\": { \"reason\": \"%s\", "
+            "\"status\": %d, \"message\": ", avr->frequency, end_reason_names[why], status);
+    if (message)
+        json_string(f, message);
+    else
+        fputs("null", f);
+    fprintf(f, " },\n  \"cycles\": %" PRI_avr_cycle_count ",\n  \"seconds\": %.9f,\n"
+            "  \"peak_stack_bytes\": %u,\n  \"probes\": [",
+            avr->cycle, (double)avr->cycle / (double)avr->frequency,
+            (unsigned)(R.sp_start - R.sp_low));
+    const char *sep = "";
+    for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
+        const probe_stats *p = &R.probes[id];
+        if (!p->count)
+            continue;
+        fprintf(f, "%s\n    { \"id\": %u, \"count\": %" PRIu64 ", \"cycles_min\": %" PRIu64
+                ", \"cycles_avg\": %.2f, \"cycles_max\": %" PRIu64 " }",
+                sep, id, p->count, p->min, (double)p->total / (double)p->count, p->max);
+        sep = ",";
+    }
+    fputs(*sep ? "\n  ]\n}\n" : "]\n}\n", f);
+    close_report(f, path, !ferror(f));
+}
+
 /* Every way out of a run that got as far as simulating goes through here:
- * the EEPROM, probes and statistics are written whatever the ending. */
-static void __attribute__((noreturn)) finish(int status)
+ * the EEPROM, probes and statistics are written whatever the ending.
+ * message: the line already printed on stderr for an abnormal end, or NULL. */
+static void __attribute__((noreturn)) finish(int status, end_reason why, const char *message)
 {
     avr_t *avr = R.avr;
     serial_close();
@@ -341,6 +408,8 @@ static void __attribute__((noreturn)) finish(int status)
         write_probes(R.opt.probes_path);
     if (R.profile)
         write_profile(avr);
+    if (R.opt.json_path)
+        write_json(R.opt.json_path, status, why, message);
     if (R.opt.stats)
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
                 " Hz, peak stack %u bytes, exit %d\n",
@@ -349,15 +418,17 @@ static void __attribute__((noreturn)) finish(int status)
     exit(status);
 }
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-finish_with(int status, const char *fmt, ...)
+static void __attribute__((noreturn, format(printf, 3, 4)))
+finish_with(int status, end_reason why, const char *fmt, ...)
 {
     serial_close();             /* the firmware's output first, then why it stopped */
+    char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    print_message(fmt, ap);
+    vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    finish(status);
+    fprintf(stderr, "avrsim: %s\n", message);
+    finish(status, why, message);
 }
 
 /* ------------------------------------------------------------ the loop -- */
@@ -393,7 +464,7 @@ static void new_stack_low(avr_t *avr, uint16_t sp)
         return;
     R.sp_low = sp;
     if (R.data_end && (uint32_t)sp + 1u < R.data_end)
-        finish_with(EXIT_STACK_INTO_DATA,
+        finish_with(EXIT_STACK_INTO_DATA, END_STACK_INTO_DATA,
                     "stack ran into static data: SP 0x%04x below _end 0x%04x at PC 0x%04" PRIx32,
                     sp, R.data_end, avr->pc);
 }
@@ -407,26 +478,26 @@ static void check_halt(avr_t *avr)
 {
     if (avr->sreg[S_I] || watchdog_armed(avr))
         return;                 /* an interrupt or a reset can still leave */
-    finish(avr->data[24]);
+    finish(avr->data[24], END_EXIT, NULL);
 }
 
 static void __attribute__((noreturn)) report_state(avr_t *avr, int state)
 {
     if (state == cpu_Done)      /* "cli; sleep": halted on purpose */
-        finish(0);
+        finish(0, END_HALT, NULL);
     if (R.invalid_opcode)
-        finish_with(EXIT_CRASH, "crash: invalid opcode 0x%04x at PC 0x%04" PRIx32,
+        finish_with(EXIT_CRASH, END_CRASH, "crash: invalid opcode 0x%04x at PC 0x%04" PRIx32,
                     (unsigned)(avr->flash[R.invalid_opcode_pc] |
                                (avr->flash[R.invalid_opcode_pc + 1] << 8)),
                     R.invalid_opcode_pc);
-    finish_with(EXIT_CRASH, "crash: simulator stopped (state %d) at PC 0x%04" PRIx32,
+    finish_with(EXIT_CRASH, END_CRASH, "crash: simulator stopped (state %d) at PC 0x%04" PRIx32,
                 state, avr->pc);
 }
 
 static void service_outside(void)
 {
     if (R.stop_signal)
-        finish_with(EXIT_SIGNAL_BASE + R.stop_signal, "interrupted by signal %d",
+        finish_with(EXIT_SIGNAL_BASE + R.stop_signal, END_SIGNAL, "interrupted by signal %d",
                     (int)R.stop_signal);
     serial_service();
 }
@@ -446,7 +517,7 @@ static void __attribute__((noreturn)) run(avr_t *avr)
             }
             uint32_t pc = avr->pc;
             if (__builtin_expect(pc >= program_end, 0))
-                finish_with(EXIT_CRASH, "crash: PC 0x%04" PRIx32
+                finish_with(EXIT_CRASH, END_CRASH, "crash: PC 0x%04" PRIx32
                             " is outside the program (0x0000-0x%04" PRIx32 ")",
                             pc, program_end - 1u);
             uint16_t op = (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
@@ -458,7 +529,7 @@ static void __attribute__((noreturn)) run(avr_t *avr)
             if (__builtin_expect(sp < R.sp_low, 0))
                 new_stack_low(avr, sp);
             if (__builtin_expect(avr->cycle >= budget, 0))
-                finish_with(EXIT_BUDGET, "cycle budget of %" PRIu64
+                finish_with(EXIT_BUDGET, END_BUDGET, "cycle budget of %" PRIu64
                             " exceeded at PC 0x%04" PRIx32, R.opt.max_cycles, pc);
         }
         service_outside();
@@ -492,6 +563,11 @@ static const char usage_text[] =
 "                    in the same context)\n"
 "  --stats           print cycles, simulated time, peak stack and exit status\n"
 "                    to stderr at exit\n"
+"  --json FILE       write the results as JSON at exit (FILE '-': stderr):\n"
+"                    firmware, mcu, frequency_hz, exit {reason, status,\n"
+"                    message}, cycles, seconds, peak_stack_bytes, probes [{id,\n"
+"                    count, cycles_min, cycles_avg, cycles_max}]; reason is\n"
+"                    exit, halt, budget, crash, stack-into-data or signal\n"
 "  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
 "                    and save it back to FILE at exit, whatever the ending\n"
 "  --profile FILE    charge every cycle to the function (ELF symbol) that ran\n"
@@ -559,7 +635,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -572,6 +648,7 @@ static void parse_options(int argc, char **argv, options *opt)
         { "profile-probe", required_argument, NULL, OPT_PROFILE_PROBE },
         { "input", required_argument, NULL, OPT_INPUT },
         { "pty", no_argument, NULL, OPT_PTY },
+        { "json", required_argument, NULL, OPT_JSON },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -611,6 +688,7 @@ static void parse_options(int argc, char **argv, options *opt)
                 fail_usage("--input is eager or paced, not '%s'", optarg);
             break;
         case OPT_PTY: opt->pty = true; break;
+        case OPT_JSON: opt->json_path = optarg; break;
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -655,7 +733,10 @@ static avr_t *make_avr(firmware_image *img, const options *opt)
     fw->command_register_addr = 0;
     fw->console_register_addr = 0;
     fw->frequency = frequency;
-    snprintf(fw->mmcu, sizeof fw->mmcu, "%s", mcu);
+    static char name[sizeof fw->mmcu];
+    snprintf(name, sizeof name, "%s", mcu);
+    memcpy(fw->mmcu, name, sizeof name);
+    R.mcu = name;
     avr_load_firmware(avr, fw);
     avr->sleep = no_sleep;
     return avr;

@@ -332,6 +332,53 @@ for board in uno attiny85; do
     fi
 done
 
+# ------------------------------------------------------------------ JSON --
+# json_check FILE PYTHON-EXPRESSION: "ok" when the expression holds for the
+# parsed document r, else what it holds.
+json_check() {
+    python3 - "$1" "$2" <<'PY' 2>&1
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except Exception as e:
+    print('not JSON:', e); sys.exit()
+print('ok' if eval('(' + sys.argv[2] + ')') else json.dumps(r))
+PY
+}
+sim json --json "$WORK/r.json" --stats --probes "$WORK/probes.csv" "$UNO/probe.elf"
+csv=$(awk -F, 'NR > 1 { printf "%s:%s:%s:%s:%s ", $1, $2, $3, $4, $5 }' "$WORK/probes.csv")
+verdict=$(json_check "$WORK/r.json" "r['exit'] == {'reason': 'exit', 'status': 0, 'message': None} and
+    r['cycles'] == $(cycles_of) and abs(r['seconds'] - r['cycles'] / 16e6) < 1e-9 and
+    r['mcu'] == 'atmega328p' and r['frequency_hz'] == 16000000 and r['firmware'].endswith('probe.elf') and
+    ' '.join('%d:%d:%d:%.2f:%d' % (p['id'], p['count'], p['cycles_min'], p['cycles_avg'], p['cycles_max'])
+             for p in r['probes']) + ' ' == '$csv' and r['peak_stack_bytes'] > 0")
+if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+    ok "--json: exit, cycles and seconds as --stats, probes as --probes"
+else
+    fail "--json with probes" "status $status: $verdict"
+fi
+for case in "endless:124:budget:--max-cycles 100000" "crash_jump:125:crash:" \
+            "stack_overflow:126:stack-into-data:" "halt:0:halt:" "exit_code:3:exit:"; do
+    elf=${case%%:*}; rest=${case#*:}; want_status=${rest%%:*}; rest=${rest#*:}
+    reason=${rest%%:*}; extra=${rest#*:}
+    # shellcheck disable=SC2086
+    sim json --json "$WORK/r.json" $extra "$UNO/$elf.elf"
+    message=$(sed -n 's/^avrsim: //p' "$WORK/err" | tail -n 1 | sed "s/'/ /g")
+    [ "$reason" = exit ] || [ "$reason" = halt ] || expected_message="'$message'"
+    verdict=$(json_check "$WORK/r.json" "r['exit']['reason'] == '$reason' and r['exit']['status'] == $want_status and
+        r['exit']['message'] == ${expected_message:-None}")
+    expected_message=
+    if [ "$status" = "$want_status" ] && [ "$verdict" = ok ]; then
+        ok "--json: $elf ends with reason $reason, status $want_status and the message"
+    else
+        fail "--json: $elf" "status $status: $verdict"
+    fi
+done
+sim json --json "$WORK/r.json" "$WORK/hello_sim.elf"
+verdict=$(json_check "$WORK/r.json" "r['exit']['status'] == 5")
+[ "$status" = 5 ] && [ "$verdict" = ok ] && ok "--json on a foreign firmware" ||
+    fail "--json on a foreign firmware" "status $status: $verdict"
+
 # ------------------------------------------------------------ peak stack --
 for board in uno attiny85; do
     sim stack_peak --stats "$BUILD/$board/runner/stack_peak.elf"
