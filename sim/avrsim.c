@@ -59,6 +59,7 @@
 
 #include <sim_avr.h>
 #include <sim_elf.h>
+#include <sim_gdb.h>
 #include <sim_irq.h>
 #include <avr_eeprom.h>
 #include <avr_uart.h>
@@ -83,7 +84,8 @@ enum {
 #define POLL_INSTRUCTIONS 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
 #define OP_SLEEP 0x9588u
-#define MESSAGE_MAX 256u        /* a report title, a profiler error */
+#define MESSAGE_MAX 256u
+#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */        /* a report title, a profiler error */
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -105,6 +107,7 @@ typedef struct options {
     int profile_probe;          /* PROF_WHOLE_RUN or a probe id */
     serial_input input;         /* --input */
     bool pty;
+    int gdb_port;               /* 0: no debugger */
 } options;
 
 /* One runner per process: the signal handler and simavr's logger have no
@@ -502,6 +505,25 @@ static void service_outside(void)
     serial_service();
 }
 
+/* Not running: asleep, held by the debugger, or at an end. */
+static void other_state(avr_t *avr, int state)
+{
+    switch (state) {
+    case cpu_Sleeping:
+        serial_wait_point(avr);
+        return;
+    case cpu_Stopped:           /* avr-gdb holds the CPU: wait for its packets */
+        avr_gdb_processor(avr, GDB_WAIT_US);
+        service_outside();
+        return;
+    case cpu_Step:
+    case cpu_StepDone:
+        return;
+    default:
+        report_state(avr, state);
+    }
+}
+
 static void __attribute__((noreturn)) run(avr_t *avr)
 {
     const uint64_t budget = R.opt.max_cycles ? R.opt.max_cycles : UINT64_MAX;
@@ -510,11 +532,8 @@ static void __attribute__((noreturn)) run(avr_t *avr)
     for (;;) {
         for (unsigned n = POLL_INSTRUCTIONS; n; n--) {
             int state = __builtin_expect(prof != NULL, 0) ? prof_step(prof, avr) : avr_run(avr);
-            if (__builtin_expect(state != cpu_Running, 0)) {
-                if (state != cpu_Sleeping)
-                    report_state(avr, state);
-                serial_wait_point(avr);
-            }
+            if (__builtin_expect(state != cpu_Running, 0))
+                other_state(avr, state);
             uint32_t pc = avr->pc;
             if (__builtin_expect(pc >= program_end, 0))
                 finish_with(EXIT_CRASH, END_CRASH, "crash: PC 0x%04" PRIx32
@@ -596,6 +615,11 @@ static const char usage_text[] =
 "                    path goes to stderr (\"avrsim: USART0 on /dev/pts/N\").\n"
 "                    Clients may come and go; the run ends when the firmware\n"
 "                    exits or on SIGINT/SIGTERM\n"
+"  --gdb PORT        serve simavr's gdb stub on TCP PORT (every interface) and\n"
+"                    wait for avr-gdb (\"target remote :PORT\") before the\n"
+"                    first instruction: breakpoints, stepping, registers and\n"
+"                    memory.  The run goes on when avr-gdb disconnects; with\n"
+"                    the stub the simulation runs several times slower\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
@@ -635,7 +659,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -649,6 +673,7 @@ static void parse_options(int argc, char **argv, options *opt)
         { "input", required_argument, NULL, OPT_INPUT },
         { "pty", no_argument, NULL, OPT_PTY },
         { "json", required_argument, NULL, OPT_JSON },
+        { "gdb", required_argument, NULL, OPT_GDB },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -689,6 +714,13 @@ static void parse_options(int argc, char **argv, options *opt)
             break;
         case OPT_PTY: opt->pty = true; break;
         case OPT_JSON: opt->json_path = optarg; break;
+        case OPT_GDB: {
+            uint64_t port = parse_number("--gdb", optarg);
+            if (port == 0 || port > 65535)
+                fail_usage("--gdb %s: a TCP port is 1 to 65535", optarg);
+            opt->gdb_port = (int)port;
+            break;
+        }
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -772,9 +804,19 @@ int main(int argc, char **argv)
     }
     avr_register_io_write(avr, R_SPH, sph_write, NULL);
     avr_register_io_write(avr, R_SPL, spl_write, NULL);
+    /* simavr's gdb stub prints on stdout, which carries the firmware's
+     * bytes: those keep the real stdout, simavr's lines go to stderr. */
+    int out_fd = STDOUT_FILENO;
+    if (R.opt.gdb_port) {
+        out_fd = dup(STDOUT_FILENO);
+        if (out_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+            fail_usage("--gdb: %s", strerror(errno));
+        setvbuf(stdout, NULL, _IOLBF, 0);
+    }
     serial_config serial = {
         .input = R.opt.input, .firmware_waits_asleep = img.waits_asleep,
-        .pty = R.opt.pty, .out_fd = STDOUT_FILENO, .stop = &R.stop_signal,
+        .pty = R.opt.pty, .out_fd = out_fd, .stop = &R.stop_signal,
+        .bounded_waits = R.opt.gdb_port != 0,
     };
     if (!serial_open(avr, &serial, error, sizeof error))
         fail_usage("%s", error);
@@ -792,6 +834,15 @@ int main(int argc, char **argv)
     signal(SIGINT, on_stop_signal);
     signal(SIGTERM, on_stop_signal);
     signal(SIGPIPE, SIG_IGN);   /* a closed reader shows up as a write error */
+    if (R.opt.gdb_port) {
+        avr->gdb_port = R.opt.gdb_port;
+        avr->state = cpu_Stopped;       /* until avr-gdb says continue */
+        if (avr_gdb_init(avr) != 0)
+            fail_usage("--gdb %d: cannot listen on that port", R.opt.gdb_port);
+        avr->sleep = no_sleep;          /* the stub's would pace to the wall clock */
+        fprintf(stderr, "avrsim: waiting for avr-gdb on port %d (target remote :%d)\n",
+                R.opt.gdb_port, R.opt.gdb_port);
+    }
 
     run(avr);
 }

@@ -270,6 +270,44 @@ exec 3>&- 4<&-
 wait "$sim_pid"
 rm -f "$WORK/in.fifo" "$WORK/out.fifo" "$WORK/stdin"
 
+# ------------------------------------------------------------------- gdb --
+# --gdb PORT: the run waits for avr-gdb; Debian's gdb-avr in batch mode sets
+# a breakpoint, reads registers, steps one instruction, changes the
+# argument in the stopped frame, runs to the function's return and on to
+# the firmware's exit, whose status shows the change: add_up(4) = 10.
+foreign gdb_target gdb_target.c -DAVRSIM "$LDSIM" -Og
+gdb_port=$((20000 + $$ % 20000))
+for attempt in 1 2 3 4 5; do
+    "$AVRSIM" --gdb "$gdb_port" "$WORK/gdb_target.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+    sim_pid=$!
+    i=0
+    while ! grep -q 'waiting for avr-gdb\|cannot listen' "$WORK/err" && [ $i -lt 50 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
+    grep -q 'cannot listen' "$WORK/err" || break
+    wait "$sim_pid"
+    gdb_port=$((gdb_port + 1))
+done
+timeout 60 avr-gdb -batch -nx -ex "target remote :$gdb_port" -ex 'break add_up' -ex continue \
+    -ex 'info registers r24' -ex 'set var n = 4' -ex stepi -ex 'print $pc' -ex finish -ex continue \
+    "$WORK/gdb_target.elf" > "$WORK/gdb.out" 2>&1
+timeout 10 sh -c "while kill -0 $sim_pid 2> /dev/null; do sleep 0.1; done"
+kill "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+break_at=$(sed -n 's/^Breakpoint 1 at \(0x[0-9a-f]*\):.*/\1/p' "$WORK/gdb.out")
+stepped_to=$(sed -n 's/^\$1 = .* \(0x[0-9a-f]*\) <add_up+[0-9]*>$/\1/p' "$WORK/gdb.out")
+if [ "$status" = 10 ] && grep -q '^Breakpoint 1, add_up (n=10' "$WORK/gdb.out" &&
+   grep -Eq '^r24 +0xa +10$' "$WORK/gdb.out" && [ -n "$stepped_to" ] && [ -n "$break_at" ] &&
+   [ $((stepped_to)) -gt $((break_at)) ] && grep -q '^Value returned is $2 = 10' "$WORK/gdb.out" &&
+   [ ! -s "$WORK/out" ]; then
+    ok "--gdb: avr-gdb breaks, reads r24, steps ($break_at -> $stepped_to), writes n, finishes; exit 10"
+else
+    fail "--gdb with avr-gdb in batch mode" "status $status, gdb: $(tr '\n' '|' < "$WORK/gdb.out" | head -c 600)"
+fi
+sim usage --gdb 0 "$UNO/hello.elf"
+expect "--gdb 0 -> 2" 2 "" "1 to 65535"
+
 # -------------------------------------------------- pseudo-terminal --
 # --pty: USART0 on a pseudo-terminal named on stderr.  A client (python3,
 # as a terminal program would) writes a line and reads the echo, leaves,
