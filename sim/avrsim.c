@@ -69,6 +69,7 @@
 #include "avrsim_io.h"
 #include "avrsim_profile.h"
 #include "avrsim_serial.h"
+#include "avrsim_vcd.h"
 
 /* ---------------------------------------------------------------- exits -- */
 enum {
@@ -108,6 +109,7 @@ typedef struct options {
     serial_input input;         /* --input */
     bool pty;
     int gdb_port;               /* 0: no debugger */
+    const char *vcd_path;
 } options;
 
 /* One runner per process: the signal handler and simavr's logger have no
@@ -413,6 +415,8 @@ static void __attribute__((noreturn)) finish(int status, end_reason why, const c
         write_profile(avr);
     if (R.opt.json_path)
         write_json(R.opt.json_path, status, why, message);
+    if (R.opt.vcd_path && !vcd_close(avr))
+        fprintf(stderr, "avrsim: %s: %s\n", R.opt.vcd_path, strerror(errno));
     if (R.opt.stats)
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
                 " Hz, peak stack %u bytes, exit %d\n",
@@ -555,6 +559,18 @@ static void __attribute__((noreturn)) run(avr_t *avr)
     }
 }
 
+/* The core's reset (a watchdog reset) clears the I/O registers without
+ * telling the modules that watch them. */
+static void (*core_reset)(avr_t *avr);
+
+static void on_reset(avr_t *avr)
+{
+    if (core_reset)
+        core_reset(avr);
+    if (R.opt.vcd_path)
+        vcd_reset(avr);
+}
+
 static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
 {
     (void)avr; (void)how_long;  /* simulated time only: no wall-clock pacing */
@@ -620,6 +636,11 @@ static const char usage_text[] =
 "                    first instruction: breakpoints, stepping, registers and\n"
 "                    memory.  The run goes on when avr-gdb disconnects; with\n"
 "                    the stub the simulation runs several times slower\n"
+"  --vcd FILE        write a value change dump of every I/O port pin (signals\n"
+"                    PB0..PB7, PC0.., ...: driven 0/1, pulled up 1, floating\n"
+"                    z) and of USART0's lines (TXD0, RXD0: each byte drawn as\n"
+"                    its frame at the baud rate) in simulated time, for\n"
+"                    GTKWave or build/host/vcd2svg\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
@@ -659,7 +680,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -674,6 +695,7 @@ static void parse_options(int argc, char **argv, options *opt)
         { "pty", no_argument, NULL, OPT_PTY },
         { "json", required_argument, NULL, OPT_JSON },
         { "gdb", required_argument, NULL, OPT_GDB },
+        { "vcd", required_argument, NULL, OPT_VCD },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -714,6 +736,7 @@ static void parse_options(int argc, char **argv, options *opt)
             break;
         case OPT_PTY: opt->pty = true; break;
         case OPT_JSON: opt->json_path = optarg; break;
+        case OPT_VCD: opt->vcd_path = optarg; break;
         case OPT_GDB: {
             uint64_t port = parse_number("--gdb", optarg);
             if (port == 0 || port > 65535)
@@ -830,6 +853,10 @@ int main(int argc, char **argv)
     }
     if (R.opt.eeprom_path)
         load_eeprom(avr, R.opt.eeprom_path);
+    if (R.opt.vcd_path && !vcd_open(avr, R.mcu, R.opt.vcd_path, error, sizeof error))
+        fail_usage("%s", error);
+    core_reset = avr->reset;
+    avr->reset = on_reset;
 
     signal(SIGINT, on_stop_signal);
     signal(SIGTERM, on_stop_signal);

@@ -270,6 +270,101 @@ exec 3>&- 4<&-
 wait "$sim_pid"
 rm -f "$WORK/in.fifo" "$WORK/out.fifo" "$WORK/stdin"
 
+# ------------------------------------------------------------------- VCD --
+# --vcd: tests/runner/foreign/blink.c sets PB0 pulled up, PB1 low, PB5 three
+# pulses of 1,001 cycles, sends "Hi\n" and echoes its input ("ok").  The
+# trace, read back by a small VCD reader, must hold every pin of ports B, C
+# and D, those levels, those pulses to the picosecond, and frames on TXD0
+# and RXD0 that decode to the bytes.
+foreign blink blink.c -DAVRSIM "$LDSIM"
+printf 'ok' > "$WORK/stdin"
+sim blink --vcd "$WORK/blink.vcd" "$WORK/blink.elf"
+verdict=$(python3 - "$WORK/blink.vcd" <<'PY' 2>&1
+import sys
+words = open(sys.argv[1]).read().split()
+names, changes, now, i = {}, {}, -1, 0
+problems = []
+while i < len(words):
+    w = words[i]
+    if w == '$timescale':
+        if words[i + 1] != '1ps': problems.append('timescale ' + words[i + 1])
+    if w == '$var':
+        names[words[i + 3]] = words[i + 4]; changes[words[i + 4]] = []
+        i += 6; continue
+    if w.startswith('#'):
+        t = int(w[1:])
+        if t < now: problems.append('time goes back at ' + w)
+        now = t
+    elif w[0] in '01xz' and w[1:] in names and now >= 0:
+        changes[names[w[1:]]].append((now, w[0]))
+    i += 1
+want = ['P%s%d' % (p, b) for p in 'BCD' for b in range(8)] + ['TXD0', 'RXD0']
+if sorted(changes) != sorted(want): problems.append('signals ' + ' '.join(sorted(changes)))
+def final(n): return changes[n][-1][1]
+for pin, level in (('PB0', '1'), ('PB1', '0'), ('PB2', 'z'), ('PB5', '0')):
+    if final(pin) != level: problems.append('%s ends %s' % (pin, final(pin)))
+ps_per_cycle = 62500
+pb5 = changes['PB5']
+pulses = [b[0] - a[0] for a, b in zip(pb5, pb5[1:]) if a[1] == '1']
+if pulses != [1001 * ps_per_cycle] * 3: problems.append('PB5 pulses %s' % pulses)
+def level_at(line, t):
+    v = '1'
+    for when, l in changes[line]:
+        if when > t: break
+        v = l
+    return v
+def decode(line):
+    bit, out, t, edges = 136 * ps_per_cycle, b'', -1, changes[line]
+    for when, l in edges:
+        if l != '0' or when < t: continue
+        byte = 0
+        for k in range(8):
+            byte |= (level_at(line, when + (k + 1.5) * bit) == '1') << k
+        out += bytes([byte]); t = when + 10 * bit
+    return out
+if decode('TXD0') != b'Hi\nok': problems.append('TXD0 %r' % decode('TXD0'))
+if decode('RXD0') != b'ok': problems.append('RXD0 %r' % decode('RXD0'))
+print('; '.join(problems) or 'ok')
+PY
+)
+if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+    ok "--vcd: every pin of ports B-D, pull-up/driven/floating levels, 1,001-cycle pulses, TXD0 and RXD0 frames"
+else
+    fail "--vcd trace" "status $status: $verdict"
+fi
+sim usage --vcd "$WORK/no/such/dir/x.vcd" "$UNO/hello.elf"
+expect "--vcd into a missing directory -> 2" 2 "" "no/such/dir"
+
+# vcd2svg draws it: well-formed SVG, the named signals, one vertical edge a
+# PB5 change after 2 us (PB5 is high then: 5 changes to come); at 60 pixels
+# the serial frames merge into a band.
+"$BUILD/host/vcd2svg" --signals PB5,TXD0 --from 2us --title 'blink <test>' "$WORK/blink.vcd" \
+    > "$WORK/blink.svg"
+status=$?
+verdict=$(python3 - "$WORK/blink.svg" <<'PY' 2>&1
+import sys, re, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = '{http://www.w3.org/2000/svg}'
+texts = [t.text for t in root.iter(ns + 'text')]
+paths = [(p.get('class'), p.get('d')) for p in root.iter(ns + 'path')]
+waves = [d for c, d in paths if c == 'wave']
+problems = []
+if 'PB5' not in texts or 'TXD0' not in texts or 'blink <test>' not in texts: problems.append('texts %s' % texts)
+if len(waves) != 2: problems.append('%d wave paths' % len(waves))
+elif len(re.findall('V', waves[0])) != 5: problems.append('PB5 edges: %s' % waves[0])
+print('; '.join(problems) or 'ok')
+PY
+)
+"$BUILD/host/vcd2svg" --width 60 --signals TXD0 "$WORK/blink.vcd" > "$WORK/narrow.svg"
+if [ "$status" = 0 ] && [ "$verdict" = ok ] && grep -q 'class="band"' "$WORK/narrow.svg"; then
+    ok "vcd2svg: valid SVG, names and title, one edge per change, bursts drawn as a band"
+else
+    fail "vcd2svg" "status $status: $verdict"
+fi
+"$BUILD/host/vcd2svg" --signals PB9 "$WORK/blink.vcd" > /dev/null 2> "$WORK/err"
+status=$?
+expect "vcd2svg: an unknown signal -> 2" 2 "" "no signal 'PB9'"
+
 # ------------------------------------------------------------------- gdb --
 # --gdb PORT: the run waits for avr-gdb; Debian's gdb-avr in batch mode sets
 # a breakpoint, reads registers, steps one instruction, changes the
