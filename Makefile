@@ -5,6 +5,7 @@
 #   make test         host and simulator tests; ends with "N passed, N failed"
 #   make demo         the engine plays itself (both variants) on the simulated Uno
 #   make play         play checkers against it in the terminal (simulated Uno)
+#   make waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
 #   make bench        cycle counts in the simulator -> build/bench/bench.csv
 #   make readme       the bench, then its tables copied into README.md
 #   make size         flash and RAM of BOARD's firmware
@@ -135,6 +136,12 @@ $(HOST)/avrsim: $(AVRSIM_OBJ)
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(SIMAVR_LIBS) -o $@
 
+# The runner's companions: sim/tools/NAME.c -> build/host/NAME (vcd2svg).
+SIM_TOOLS := $(patsubst sim/tools/%.c,$(HOST)/%,$(wildcard sim/tools/*.c))
+$(SIM_TOOLS): $(HOST)/%: $(HOST)/obj/sim/tools/%.o
+	$(call say,LD,$@)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -lm -o $@
+
 # Host programs: lib/tools/NAME_main.c -> build/host/NAME.
 HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_main.c))
 $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a \
@@ -155,7 +162,7 @@ $(eval $(call host_test,tests/host,san,tests/host/,-san))
 $(eval $(call host_test,tests/atmega,san,tests/atmega/,-san))
 $(eval $(call host_test,tests/portable,portable,tests/,-portable))
 
-HOST_TOOLS := $(HOST)/avrsim $(HOST_PROGRAMS)
+HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
                   $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
                   $(UNIT_TESTS:%=$(HOST)/tests/portable/%)
@@ -283,7 +290,7 @@ $(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_mov
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor match clean
+        upload monitor match clean waveform
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -318,6 +325,21 @@ demo: deps
 	$(Q)for variant in russian english; do \
 	    printf 'new %s\n$(DEMO_LEVEL)\nauto\n' $$variant | \
 	    $(HOST)/avrsim --eeprom $(BUILD)/demo.eeprom $(BUILD)/uno/demo.elf || exit 1; done
+
+# The game firmware traced on the simulated Uno (avrsim --vcd) and drawn by
+# vcd2svg: the LED (PB5) while the engine thinks, the serial lines while
+# commands come in and the answer goes out.  build/waveform/demo.vcd, and
+# sim/demo-waveform.svg, the README's picture.
+WAVEFORM_INPUT := level depth 6\ngo\n
+waveform: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(HOST)/vcd2svg $(BUILD)/uno/demo.elf
+	@mkdir -p $(BUILD)/waveform
+	$(Q)printf '$(WAVEFORM_INPUT)' | $(HOST)/avrsim --vcd $(BUILD)/waveform/demo.vcd \
+	    $(BUILD)/uno/demo.elf > $(BUILD)/waveform/demo.txt
+	$(Q)$(HOST)/vcd2svg --signals PB5,TXD0,RXD0 --width 800 \
+	    --title "build/uno/demo.elf in avrsim: boot, then 'level depth 6' and 'go' typed" \
+	    $(BUILD)/waveform/demo.vcd > sim/demo-waveform.svg
+	@echo "  SVG      sim/demo-waveform.svg"
 
 # The same firmware, interactive; the game persists in build/play.eeprom.
 play: deps

@@ -1,6 +1,6 @@
 /*
- * avrsim - run an AVR firmware ELF cycle-accurately on libsimavr and report
- * how it ended.
+ * avrsim - run an AVR firmware (ELF or Intel HEX) cycle-accurately on
+ * libsimavr and report how it ended.
  *
  * Mechanism.  simavr's avr_run() executes one instruction (plus due timers
  * and interrupts) per call; this runner owns that loop so that it can check,
@@ -19,12 +19,13 @@
  *     the logger hook below turns it into a crash), or a PC outside the
  *     program.
  *   - the cycle budget.
+ *   - a SLEEP coming while the firmware waits for input: the serial module
+ *     (avrsim_serial.h) blocks on the input instead of simulating idle time.
  * With --profile or --callgrind each step goes through prof_step()
  * (avrsim_profile.h) instead, which charges its cycles to a function; the
  * plain loop pays one predictable branch for that.
  * Every POLL_INSTRUCTIONS instructions the loop services the outside world:
- * stdin is polled without blocking, stdout flushed when it is a terminal,
- * Ctrl-C noticed.
+ * input polled without blocking, output flushed, Ctrl-C noticed.
  *
  * The firmware talks to the runner through two GPIORs named in its .mmcu
  * section (sim/avrsim_io.h): the probe register and the console register.
@@ -32,23 +33,20 @@
  * taken out of the firmware description before avr_load_firmware and served
  * here instead.
  *
- * USART0 is wired to stdin/stdout through the UART module's IRQs.  Input is
- * offered only between XON and XOFF, so the 64-entry receive FIFO never
- * overflows whatever the size of the input.  The console register reads
- * AVRSIM_STATUS_INPUT_ENDED once stdin is at EOF, everything read from it has
- * been handed to the UART, and the UART's FIFO is empty: a byte leaves the
- * FIFO only when the firmware reads UDR, so the firmware cannot see the end
- * while a byte is still in flight.
+ * USART0 is wired to stdin/stdout or a pseudo-terminal (avrsim_serial.h).
+ * Input is offered only between XON and XOFF, so the 64-entry receive FIFO
+ * never overflows whatever the size of the input.  The console register
+ * reads AVRSIM_STATUS_INPUT_ENDED once stdin is at EOF, everything read from
+ * it has been handed to the UART, and the UART's FIFO is empty: a byte
+ * leaves the FIFO only when the firmware reads UDR, so the firmware cannot
+ * see the end while a byte is still in flight.
  */
 #define _GNU_SOURCE
 
 #include <errno.h>
 #include <fcntl.h>
-#include <gelf.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <libelf.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -57,18 +55,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <termios.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
 #include <sim_elf.h>
+#include <sim_gdb.h>
 #include <sim_irq.h>
 #include <avr_eeprom.h>
 #include <avr_uart.h>
 #include <avr_watchdog.h>
 
+#include "avrsim_firmware.h"
 #include "avrsim_io.h"
 #include "avrsim_profile.h"
+#include "avrsim_serial.h"
+#include "avrsim_vcd.h"
 
 /* ---------------------------------------------------------------- exits -- */
 enum {
@@ -82,10 +83,10 @@ enum {
 /* Instructions between two looks at stdin/stdout/signals: a few tens of
  * microseconds of host time, invisible when typing, free when computing. */
 #define POLL_INSTRUCTIONS 4096u
-#define INPUT_BUFFER_SIZE 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
-#define ELF_DATA_OFFSET 0x800000u
-#define MESSAGE_MAX 256u        /* a report title, a profiler error */
+#define OP_SLEEP 0x9588u
+#define MESSAGE_MAX 256u
+#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */        /* a report title, a profiler error */
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -94,7 +95,7 @@ typedef struct probe_stats {
 } probe_stats;
 
 typedef struct options {
-    const char *elf_path;
+    const char *elf_path;       /* the firmware: ELF or Intel HEX */
     const char *mcu;            /* NULL: from the ELF */
     uint32_t frequency;         /* 0: from the ELF */
     uint64_t max_cycles;        /* 0: no budget */
@@ -103,7 +104,12 @@ typedef struct options {
     bool stats;
     const char *profile_path;   /* table; NULL: none */
     const char *callgrind_path;
+    const char *json_path;
     int profile_probe;          /* PROF_WHOLE_RUN or a probe id */
+    serial_input input;         /* --input */
+    bool pty;
+    int gdb_port;               /* 0: no debugger */
+    const char *vcd_path;
 } options;
 
 /* One runner per process: the signal handler and simavr's logger have no
@@ -111,22 +117,12 @@ typedef struct options {
 static struct runner {
     options opt;
     avr_t *avr;
+    const char *mcu;            /* as asked for (simavr's core may say "atmega328") */
 
     /* probe and console registers (data addresses, 0 = none) */
     uint16_t probe_addr, console_addr;
     probe_stats probes[AVRSIM_PROBE_COUNT];
     profile *profile;           /* NULL: not profiling */
-
-    /* UART <-> stdin/stdout */
-    avr_uart_t *uart;           /* NULL: the part has no USART */
-    avr_irq_t *uart_input;
-    bool uart_accepts;          /* between XON and XOFF */
-    uint8_t input[INPUT_BUFFER_SIZE];
-    size_t input_len, input_pos;
-    bool stdin_eof;
-    bool stdout_is_tty, stdout_dirty;
-    bool stdin_tty_changed;
-    struct termios stdin_saved;
 
     /* checks */
     uint32_t program_end;       /* bytes of flash the ELF loaded */
@@ -181,36 +177,6 @@ static void simavr_logger(avr_t *avr, const int level, const char *format, va_li
     vfprintf(stderr, format, ap);
 }
 
-static void write_stdout_byte(uint8_t byte)
-{
-    putc(byte, stdout);
-    R.stdout_dirty = true;
-}
-
-/* ------------------------------------------------------------- terminal -- */
-static void restore_terminal(void)
-{
-    if (R.stdin_tty_changed) {
-        tcsetattr(STDIN_FILENO, TCSANOW, &R.stdin_saved);
-        R.stdin_tty_changed = false;
-    }
-}
-
-/* Characters reach the firmware as they are typed (no line editing, no
- * echo: the firmware echoes if it wants to); Ctrl-C still interrupts. */
-static void setup_terminal(void)
-{
-    if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &R.stdin_saved) != 0)
-        return;
-    struct termios raw = R.stdin_saved;
-    raw.c_lflag &= (tcflag_t)~(ICANON | ECHO);
-    raw.c_lflag |= ISIG;
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
-    if (tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0)
-        R.stdin_tty_changed = true;
-}
-
 static void on_stop_signal(int sig)
 {
     R.stop_signal = sig;
@@ -243,73 +209,19 @@ static void probe_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
     p->count++;
 }
 
-static bool input_has_ended(void)
-{
-    if (!R.uart)
-        return true;            /* no USART: there is no input channel */
-    return R.stdin_eof && R.input_pos == R.input_len &&
-           R.uart->input.read == R.uart->input.write;
-}
-
 static uint8_t console_read(avr_t *avr, avr_io_addr_t addr, void *param)
 {
     (void)avr; (void)addr; (void)param;
-    return input_has_ended() ? AVRSIM_STATUS_INPUT_ENDED : 0;
+    return serial_input_ended() ? AVRSIM_STATUS_INPUT_ENDED : 0;
 }
 
 static void console_write(avr_t *avr, avr_io_addr_t addr, uint8_t v, void *param)
 {
     (void)avr; (void)addr; (void)param;
-    write_stdout_byte(v);
+    serial_console_write(v);
 }
 
-/* ----------------------------------------------------------------- UART -- */
-/* Offer buffered input while the FIFO has room.  Raising the input IRQ can
- * call uart_xoff() re-entrantly, which stops the loop. */
-static void feed_uart(void)
-{
-    while (R.uart_accepts && R.input_pos < R.input_len)
-        avr_raise_irq(R.uart_input, R.input[R.input_pos++]);
-}
-
-static void uart_output(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)param;
-    write_stdout_byte((uint8_t)value);
-}
-
-static void uart_xon(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)value; (void)param;
-    R.uart_accepts = true;
-    feed_uart();
-}
-
-static void uart_xoff(avr_irq_t *irq, uint32_t value, void *param)
-{
-    (void)irq; (void)param;
-    R.uart_accepts = !value;
-}
-
-static void read_stdin(void)
-{
-    if (R.stdin_eof || R.input_pos < R.input_len)
-        return;
-    struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
-    if (poll(&pfd, 1, 0) <= 0)
-        return;
-    ssize_t n = read(STDIN_FILENO, R.input, sizeof R.input);
-    if (n < 0 && (errno == EAGAIN || errno == EINTR))
-        return;
-    if (n <= 0) {               /* EOF, or an unreadable stdin: no more input */
-        R.stdin_eof = true;
-        return;
-    }
-    R.input_pos = 0;
-    R.input_len = (size_t)n;
-    feed_uart();
-}
-
+/* -------------------------------------------------------------- modules -- */
 static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl)
 {
     for (avr_io_t *io = avr->io_port; io; io = io->next)
@@ -317,23 +229,6 @@ static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl
             (irq_ioctl == 0 || io->irq_ioctl_get == irq_ioctl))
             return io;
     return NULL;
-}
-
-static void connect_uart(avr_t *avr)
-{
-    avr_io_t *io = find_io_module(avr, "uart", AVR_IOCTL_UART_GETIRQ('0'));
-    if (!io)
-        return;
-    R.uart = (avr_uart_t *)io;  /* avr_io_t is the module's first member */
-    uint32_t flags = 0;         /* no stdio echo, no usleep on status polls */
-    avr_ioctl(avr, AVR_IOCTL_UART_SET_FLAGS('0'), &flags);
-    R.uart_input = avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_INPUT);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUTPUT),
-                            uart_output, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XON),
-                            uart_xon, NULL);
-    avr_irq_register_notify(avr_io_getirq(avr, AVR_IOCTL_UART_GETIRQ('0'), UART_IRQ_OUT_XOFF),
-                            uart_xoff, NULL);
 }
 
 /* --------------------------------------------------------------- EEPROM -- */
@@ -393,48 +288,6 @@ static void save_eeprom(avr_t *avr, const char *path)
     free(tmp);
 }
 
-/* ------------------------------------------------------------ ELF data -- */
-/* End of static data: __heap_start (where malloc starts), else __bss_end,
- * else _end, which the default linker scripts always define. */
-static uint16_t find_data_end(const char *path)
-{
-    static const char *const names[] = { "__heap_start", "__bss_end", "_end" };
-    uint32_t found[3] = { 0, 0, 0 };
-    bool have[3] = { false, false, false };
-
-    if (elf_version(EV_CURRENT) == EV_NONE)
-        return 0;
-    int fd = open(path, O_RDONLY);
-    if (fd < 0)
-        return 0;
-    Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
-    for (Elf_Scn *scn = NULL; elf && (scn = elf_nextscn(elf, scn)) != NULL;) {
-        GElf_Shdr shdr;
-        if (!gelf_getshdr(scn, &shdr) || shdr.sh_type != SHT_SYMTAB || !shdr.sh_entsize)
-            continue;
-        Elf_Data *data = elf_getdata(scn, NULL);
-        size_t count = shdr.sh_size / shdr.sh_entsize;
-        for (size_t i = 0; data && i < count; i++) {
-            GElf_Sym sym;
-            if (!gelf_getsym(data, (int)i, &sym))
-                continue;
-            const char *name = elf_strptr(elf, shdr.sh_link, sym.st_name);
-            for (int k = 0; name && k < 3; k++)
-                if (strcmp(name, names[k]) == 0) {
-                    found[k] = (uint32_t)sym.st_value;
-                    have[k] = true;
-                }
-        }
-    }
-    if (elf)
-        elf_end(elf);
-    close(fd);
-    for (int k = 0; k < 3; k++)
-        if (have[k] && found[k] >= ELF_DATA_OFFSET)
-            return (uint16_t)(found[k] - ELF_DATA_OFFSET);
-    return 0;
-}
-
 /* ----------------------------------------------------------- reporting -- */
 /* A report file at exit; "-" is stderr. */
 static FILE *open_report(const char *path)
@@ -483,19 +336,87 @@ static void write_profile(avr_t *avr)
                      prof_write_callgrind(R.profile, f, R.opt.elf_path));
 }
 
+/* How a run ended, for --json. */
+typedef enum end_reason {
+    END_EXIT,                   /* the firmware's exit status */
+    END_HALT,                   /* "cli; sleep" */
+    END_BUDGET,
+    END_CRASH,
+    END_STACK_INTO_DATA,
+    END_SIGNAL,
+} end_reason;
+
+static const char *const end_reason_names[] = {
+    [END_EXIT] = "exit", [END_HALT] = "halt", [END_BUDGET] = "budget",
+    [END_CRASH] = "crash", [END_STACK_INTO_DATA] = "stack-into-data",
+    [END_SIGNAL] = "signal",
+};
+
+static void json_string(FILE *f, const char *text)
+{
+    putc('"', f);
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++) {
+        if (*p == '"' || *p == '\\')
+            fprintf(f, "\\%c", *p);
+        else if (*p < 0x20)
+            fprintf(f, "\\u%04x", *p);
+        else
+            putc(*p, f);
+    }
+    putc('"', f);
+}
+
+static void write_json(const char *path, int status, end_reason why, const char *message)
+{
+    FILE *f = open_report(path);
+    if (!f)
+        return;
+    const avr_t *avr = R.avr;
+    fputs("{\n  \"firmware\": ", f);
+    json_string(f, R.opt.elf_path);
+    fputs(",\n  \"mcu\": ", f);
+    json_string(f, R.mcu);
+    fprintf(f, ",\n  \"frequency_hz\": %" PRIu32 ",\n  \"exit\": { \"reason\": \"%s\", "
+            "\"status\": %d, \"message\": ", avr->frequency, end_reason_names[why], status);
+    if (message)
+        json_string(f, message);
+    else
+        fputs("null", f);
+    fprintf(f, " },\n  \"cycles\": %" PRI_avr_cycle_count ",\n  \"seconds\": %.9f,\n"
+            "  \"peak_stack_bytes\": %u,\n  \"probes\": [",
+            avr->cycle, (double)avr->cycle / (double)avr->frequency,
+            (unsigned)(R.sp_start - R.sp_low));
+    const char *sep = "";
+    for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
+        const probe_stats *p = &R.probes[id];
+        if (!p->count)
+            continue;
+        fprintf(f, "%s\n    { \"id\": %u, \"count\": %" PRIu64 ", \"cycles_min\": %" PRIu64
+                ", \"cycles_avg\": %.2f, \"cycles_max\": %" PRIu64 " }",
+                sep, id, p->count, p->min, (double)p->total / (double)p->count, p->max);
+        sep = ",";
+    }
+    fputs(*sep ? "\n  ]\n}\n" : "]\n}\n", f);
+    close_report(f, path, !ferror(f));
+}
+
 /* Every way out of a run that got as far as simulating goes through here:
- * the EEPROM, probes and statistics are written whatever the ending. */
-static void __attribute__((noreturn)) finish(int status)
+ * the EEPROM, probes and statistics are written whatever the ending.
+ * message: the line already printed on stderr for an abnormal end, or NULL. */
+static void __attribute__((noreturn)) finish(int status, end_reason why, const char *message)
 {
     avr_t *avr = R.avr;
-    fflush(stdout);
-    restore_terminal();
+    serial_close();
     if (R.opt.eeprom_path)
         save_eeprom(avr, R.opt.eeprom_path);
     if (R.opt.probes_path)
         write_probes(R.opt.probes_path);
     if (R.profile)
         write_profile(avr);
+    if (R.opt.json_path)
+        write_json(R.opt.json_path, status, why, message);
+    if (R.opt.vcd_path && !vcd_close(avr))
+        fprintf(stderr, "avrsim: %s: %s\n", R.opt.vcd_path, strerror(errno));
     if (R.opt.stats)
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
                 " Hz, peak stack %u bytes, exit %d\n",
@@ -504,15 +425,17 @@ static void __attribute__((noreturn)) finish(int status)
     exit(status);
 }
 
-static void __attribute__((noreturn, format(printf, 2, 3)))
-finish_with(int status, const char *fmt, ...)
+static void __attribute__((noreturn, format(printf, 3, 4)))
+finish_with(int status, end_reason why, const char *fmt, ...)
 {
-    fflush(stdout);             /* the firmware's output first, then why it stopped */
+    serial_close();             /* the firmware's output first, then why it stopped */
+    char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    print_message(fmt, ap);
+    vsnprintf(message, sizeof message, fmt, ap);
     va_end(ap);
-    finish(status);
+    fprintf(stderr, "avrsim: %s\n", message);
+    finish(status, why, message);
 }
 
 /* ------------------------------------------------------------ the loop -- */
@@ -548,7 +471,7 @@ static void new_stack_low(avr_t *avr, uint16_t sp)
         return;
     R.sp_low = sp;
     if (R.data_end && (uint32_t)sp + 1u < R.data_end)
-        finish_with(EXIT_STACK_INTO_DATA,
+        finish_with(EXIT_STACK_INTO_DATA, END_STACK_INTO_DATA,
                     "stack ran into static data: SP 0x%04x below _end 0x%04x at PC 0x%04" PRIx32,
                     sp, R.data_end, avr->pc);
 }
@@ -562,32 +485,46 @@ static void check_halt(avr_t *avr)
 {
     if (avr->sreg[S_I] || watchdog_armed(avr))
         return;                 /* an interrupt or a reset can still leave */
-    finish(avr->data[24]);
+    finish(avr->data[24], END_EXIT, NULL);
 }
 
 static void __attribute__((noreturn)) report_state(avr_t *avr, int state)
 {
     if (state == cpu_Done)      /* "cli; sleep": halted on purpose */
-        finish(0);
+        finish(0, END_HALT, NULL);
     if (R.invalid_opcode)
-        finish_with(EXIT_CRASH, "crash: invalid opcode 0x%04x at PC 0x%04" PRIx32,
+        finish_with(EXIT_CRASH, END_CRASH, "crash: invalid opcode 0x%04x at PC 0x%04" PRIx32,
                     (unsigned)(avr->flash[R.invalid_opcode_pc] |
                                (avr->flash[R.invalid_opcode_pc + 1] << 8)),
                     R.invalid_opcode_pc);
-    finish_with(EXIT_CRASH, "crash: simulator stopped (state %d) at PC 0x%04" PRIx32,
+    finish_with(EXIT_CRASH, END_CRASH, "crash: simulator stopped (state %d) at PC 0x%04" PRIx32,
                 state, avr->pc);
 }
 
 static void service_outside(void)
 {
     if (R.stop_signal)
-        finish_with(EXIT_SIGNAL_BASE + R.stop_signal, "interrupted by signal %d",
+        finish_with(EXIT_SIGNAL_BASE + R.stop_signal, END_SIGNAL, "interrupted by signal %d",
                     (int)R.stop_signal);
-    if (R.uart)
-        read_stdin();
-    if (R.stdout_is_tty && R.stdout_dirty) {
-        fflush(stdout);
-        R.stdout_dirty = false;
+    serial_service();
+}
+
+/* Not running: asleep, held by the debugger, or at an end. */
+static void other_state(avr_t *avr, int state)
+{
+    switch (state) {
+    case cpu_Sleeping:
+        serial_wait_point(avr);
+        return;
+    case cpu_Stopped:           /* avr-gdb holds the CPU: wait for its packets */
+        avr_gdb_processor(avr, GDB_WAIT_US);
+        service_outside();
+        return;
+    case cpu_Step:
+    case cpu_StepDone:
+        return;
+    default:
+        report_state(avr, state);
     }
 }
 
@@ -599,24 +536,39 @@ static void __attribute__((noreturn)) run(avr_t *avr)
     for (;;) {
         for (unsigned n = POLL_INSTRUCTIONS; n; n--) {
             int state = __builtin_expect(prof != NULL, 0) ? prof_step(prof, avr) : avr_run(avr);
-            if (__builtin_expect(state != cpu_Running && state != cpu_Sleeping, 0))
-                report_state(avr, state);
+            if (__builtin_expect(state != cpu_Running, 0))
+                other_state(avr, state);
             uint32_t pc = avr->pc;
             if (__builtin_expect(pc >= program_end, 0))
-                finish_with(EXIT_CRASH, "crash: PC 0x%04" PRIx32
+                finish_with(EXIT_CRASH, END_CRASH, "crash: PC 0x%04" PRIx32
                             " is outside the program (0x0000-0x%04" PRIx32 ")",
                             pc, program_end - 1u);
-            if (__builtin_expect((avr->flash[pc] | (avr->flash[pc + 1] << 8)) == RJMP_TO_SELF, 0))
+            uint16_t op = (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+            if (__builtin_expect(op == RJMP_TO_SELF, 0))
                 check_halt(avr);
+            else if (__builtin_expect(op == OP_SLEEP, 0))
+                serial_wait_point(avr);
             uint16_t sp = read_sp(avr);
             if (__builtin_expect(sp < R.sp_low, 0))
                 new_stack_low(avr, sp);
             if (__builtin_expect(avr->cycle >= budget, 0))
-                finish_with(EXIT_BUDGET, "cycle budget of %" PRIu64
+                finish_with(EXIT_BUDGET, END_BUDGET, "cycle budget of %" PRIu64
                             " exceeded at PC 0x%04" PRIx32, R.opt.max_cycles, pc);
         }
         service_outside();
     }
+}
+
+/* The core's reset (a watchdog reset) clears the I/O registers without
+ * telling the modules that watch them. */
+static void (*core_reset)(avr_t *avr);
+
+static void on_reset(avr_t *avr)
+{
+    if (core_reset)
+        core_reset(avr);
+    if (R.opt.vcd_path)
+        vcd_reset(avr);
 }
 
 static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
@@ -626,10 +578,13 @@ static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
 
 /* ----------------------------------------------------------- the setup -- */
 static const char usage_text[] =
-"usage: avrsim [options] FIRMWARE.elf\n"
+"usage: avrsim [options] FIRMWARE.elf|FIRMWARE.hex\n"
 "\n"
 "Runs an AVR firmware cycle-accurately (libsimavr).  The MCU, clock and the\n"
-"runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h).\n"
+"runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h); an\n"
+"ELF whose .mmcu lies in flash (linked without\n"
+"-Wl,--section-start=.mmcu=0x910000) is refused.  An Intel HEX file (flash,\n"
+"and EEPROM records at 0x810000) needs --mcu and --freq.\n"
 "\n"
 "  --mcu NAME        simulate this MCU instead of the ELF's (e.g. atmega328p)\n"
 "  --freq HZ         clock frequency instead of the ELF's\n"
@@ -643,6 +598,11 @@ static const char usage_text[] =
 "                    in the same context)\n"
 "  --stats           print cycles, simulated time, peak stack and exit status\n"
 "                    to stderr at exit\n"
+"  --json FILE       write the results as JSON at exit (FILE '-': stderr):\n"
+"                    firmware, mcu, frequency_hz, exit {reason, status,\n"
+"                    message}, cycles, seconds, peak_stack_bytes, probes [{id,\n"
+"                    count, cycles_min, cycles_avg, cycles_max}]; reason is\n"
+"                    exit, halt, budget, crash, stack-into-data or signal\n"
 "  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
 "                    and save it back to FILE at exit, whatever the ending\n"
 "  --profile FILE    charge every cycle to the function (ELF symbol) that ran\n"
@@ -658,22 +618,47 @@ static const char usage_text[] =
 "                    charge only the cycles inside probe ID's regions, as\n"
 "                    --probes counts them (so the markers' 2 cycles a region\n"
 "                    are in, charged to the function that holds them)\n"
+"  --input MODE      how stdin reaches USART0: 'eager' offers bytes as soon as\n"
+"                    they arrive and the receiver has room; 'paced' offers a\n"
+"                    byte only when the firmware waits for one asleep (SLEEP\n"
+"                    with the receive interrupt on), so a file and a slow\n"
+"                    pipe give the same run.  Default: paced for a firmware\n"
+"                    that declares AVRSIM_INPUT_WAITS_ASLEEP() and input that\n"
+"                    is no terminal, eager otherwise.  In both modes a\n"
+"                    firmware asleep waiting for input makes the runner wait,\n"
+"                    without simulating the idle time\n"
+"  --pty             USART0 on a pseudo-terminal instead of stdin/stdout; its\n"
+"                    path goes to stderr (\"avrsim: USART0 on /dev/pts/N\").\n"
+"                    Clients may come and go; the run ends when the firmware\n"
+"                    exits or on SIGINT/SIGTERM\n"
+"  --gdb PORT        serve simavr's gdb stub on TCP PORT (every interface) and\n"
+"                    wait for avr-gdb (\"target remote :PORT\") before the\n"
+"                    first instruction: breakpoints, stepping, registers and\n"
+"                    memory.  The run goes on when avr-gdb disconnects; with\n"
+"                    the stub the simulation runs several times slower\n"
+"  --vcd FILE        write a value change dump of every I/O port pin (signals\n"
+"                    PB0..PB7, PC0.., ...: driven 0/1, pulled up 1, floating\n"
+"                    z) and of USART0's lines (TXD0, RXD0: each byte drawn as\n"
+"                    its frame at the baud rate) in simulated time, for\n"
+"                    GTKWave or build/host/vcd2svg\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
-"stdout; simavr's warnings and the runner's messages go to stderr.  A terminal\n"
-"on stdin is put in non-canonical, no-echo mode (Ctrl-C still works).  Once\n"
-"stdin is at EOF and the firmware has read every byte of it from UDR0, the\n"
-"console register reads AVRSIM_STATUS_INPUT_ENDED.  Writes to the console\n"
-"register go to stdout (the output of parts without a USART, e.g. ATtiny85;\n"
-"on those the input has ended from the start and stdin is not read).\n"
+"stdout, flushed as the firmware writes; simavr's warnings and the runner's\n"
+"messages go to stderr.  A terminal on stdin is put in non-canonical, no-echo\n"
+"mode (Ctrl-C still works).  Once stdin is at EOF and the firmware has read\n"
+"every byte of it from UDR0, the console register reads\n"
+"AVRSIM_STATUS_INPUT_ENDED (a firmware asleep waiting for input is woken\n"
+"once to see it).  Writes to the console register go to stdout (the output\n"
+"of parts without a USART, e.g. ATtiny85; on those the input has ended from\n"
+"the start and stdin is not read).\n"
 "\n"
 "Exit status:\n"
 "  0-255  the firmware's: main's return value or exit's argument (r24 when the\n"
 "         CPU reaches \"rjmp .\" with interrupts off and the watchdog disarmed;\n"
 "         with the watchdog armed that loop waits for the watchdog reset)\n"
 "  0      also for \"cli; sleep\": halted on purpose\n"
-"  2      usage error, unreadable ELF, unknown or no MCU, bad EEPROM file\n"
+"  2      usage error, unreadable firmware, unknown or no MCU, bad EEPROM file\n"
 "  124    cycle budget (--max-cycles) exceeded\n"
 "  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
 "  126    stack ran into static data (SP + 1 below the ELF's __heap_start,\n"
@@ -695,7 +680,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -706,6 +691,11 @@ static void parse_options(int argc, char **argv, options *opt)
         { "profile", required_argument, NULL, OPT_PROFILE },
         { "callgrind", required_argument, NULL, OPT_CALLGRIND },
         { "profile-probe", required_argument, NULL, OPT_PROFILE_PROBE },
+        { "input", required_argument, NULL, OPT_INPUT },
+        { "pty", no_argument, NULL, OPT_PTY },
+        { "json", required_argument, NULL, OPT_JSON },
+        { "gdb", required_argument, NULL, OPT_GDB },
+        { "vcd", required_argument, NULL, OPT_VCD },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -736,6 +726,24 @@ static void parse_options(int argc, char **argv, options *opt)
             opt->profile_probe = (int)id;
             break;
         }
+        case OPT_INPUT:
+            if (strcmp(optarg, "eager") == 0)
+                opt->input = SERIAL_INPUT_EAGER;
+            else if (strcmp(optarg, "paced") == 0)
+                opt->input = SERIAL_INPUT_PACED;
+            else
+                fail_usage("--input is eager or paced, not '%s'", optarg);
+            break;
+        case OPT_PTY: opt->pty = true; break;
+        case OPT_JSON: opt->json_path = optarg; break;
+        case OPT_VCD: opt->vcd_path = optarg; break;
+        case OPT_GDB: {
+            uint64_t port = parse_number("--gdb", optarg);
+            if (port == 0 || port > 65535)
+                fail_usage("--gdb %s: a TCP port is 1 to 65535", optarg);
+            opt->gdb_port = (int)port;
+            break;
+        }
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -752,15 +760,16 @@ static void parse_options(int argc, char **argv, options *opt)
     opt->elf_path = argv[optind];
 }
 
-static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
+static avr_t *make_avr(firmware_image *img, const options *opt)
 {
+    elf_firmware_t *fw = &img->fw;
     const char *mcu = opt->mcu ? opt->mcu : fw->mmcu;
+    const char *where = img->is_hex ? "an Intel HEX file names none" : "none in the ELF's .mmcu section";
     if (!mcu[0])
-        fail_usage("%s: no MCU in the ELF's .mmcu section; use --mcu", opt->elf_path);
+        fail_usage("%s: no MCU (%s): use --mcu", opt->elf_path, where);
     uint32_t frequency = opt->frequency ? opt->frequency : fw->frequency;
     if (!frequency)
-        fail_usage("%s: no clock frequency in the ELF's .mmcu section; use --freq",
-                   opt->elf_path);
+        fail_usage("%s: no clock frequency (%s): use --freq", opt->elf_path, where);
     R.quiet_log = true;
     avr_t *avr = avr_make_mcu_by_name(mcu);
     R.quiet_log = false;
@@ -769,6 +778,9 @@ static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
     avr_init(avr);
     avr->frequency = frequency;
     avr->log = LOG_WARNING;
+    if (img->program_end > avr->flashend + 1u)
+        fail_usage("%s: %" PRIu32 " bytes of program, but the %s has %" PRIu32 " bytes of flash",
+                   opt->elf_path, img->program_end, mcu, (uint32_t)avr->flashend + 1u);
 
     /* simavr would serve these registers itself: take them over */
     R.probe_addr = fw->command_register_addr;
@@ -776,7 +788,10 @@ static avr_t *make_avr(elf_firmware_t *fw, const options *opt)
     fw->command_register_addr = 0;
     fw->console_register_addr = 0;
     fw->frequency = frequency;
-    snprintf(fw->mmcu, sizeof fw->mmcu, "%s", mcu);
+    static char name[sizeof fw->mmcu];
+    snprintf(name, sizeof name, "%s", mcu);
+    memcpy(fw->mmcu, name, sizeof name);
+    R.mcu = name;
     avr_load_firmware(avr, fw);
     avr->sleep = no_sleep;
     return avr;
@@ -787,20 +802,20 @@ int main(int argc, char **argv)
     parse_options(argc, argv, &R.opt);
     avr_global_logger_set(simavr_logger);
 
-    if (access(R.opt.elf_path, R_OK) != 0)
-        fail_usage("%s: %s", R.opt.elf_path, strerror(errno));
-    elf_firmware_t fw;
-    memset(&fw, 0, sizeof fw);
+    static firmware_image img;
+    char error[MESSAGE_MAX];
     R.quiet_log = true;
-    int loaded = elf_read_firmware(R.opt.elf_path, &fw);
+    bool read = firmware_read(R.opt.elf_path, &img, error, sizeof error);
     R.quiet_log = false;
-    if (loaded != 0 || fw.flashsize == 0)
-        fail_usage("%s: not a readable AVR ELF firmware", R.opt.elf_path);
+    if (!read)
+        fail_usage("%s", error);
+    if (img.is_hex && (R.opt.profile_path || R.opt.callgrind_path))
+        fail_usage("%s: profiling needs the symbols of an ELF file", R.opt.elf_path);
 
-    avr_t *avr = make_avr(&fw, &R.opt);
+    avr_t *avr = make_avr(&img, &R.opt);
     R.avr = avr;
-    R.program_end = fw.flashbase + fw.flashsize;
-    R.data_end = find_data_end(R.opt.elf_path);
+    R.program_end = img.program_end;
+    R.data_end = img.data_end;
     R.sp_start = R.sp_low = read_sp(avr);
     R.watchdog = (avr_watchdog_t *)find_io_module(avr, "watchdog", 0);
 
@@ -812,9 +827,25 @@ int main(int argc, char **argv)
     }
     avr_register_io_write(avr, R_SPH, sph_write, NULL);
     avr_register_io_write(avr, R_SPL, spl_write, NULL);
-    connect_uart(avr);
+    /* simavr's gdb stub prints on stdout, which carries the firmware's
+     * bytes: those keep the real stdout, simavr's lines go to stderr. */
+    int out_fd = STDOUT_FILENO;
+    if (R.opt.gdb_port) {
+        out_fd = dup(STDOUT_FILENO);
+        if (out_fd < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+            fail_usage("--gdb: %s", strerror(errno));
+        setvbuf(stdout, NULL, _IOLBF, 0);
+    }
+    serial_config serial = {
+        .input = R.opt.input, .firmware_waits_asleep = img.waits_asleep,
+        .pty = R.opt.pty, .out_fd = out_fd, .stop = &R.stop_signal,
+        .bounded_waits = R.opt.gdb_port != 0,
+    };
+    if (!serial_open(avr, &serial, error, sizeof error))
+        fail_usage("%s", error);
+    if (serial_pty_path())
+        fprintf(stderr, "avrsim: USART0 on %s\n", serial_pty_path());
     if (R.opt.profile_path || R.opt.callgrind_path) {
-        char error[MESSAGE_MAX];
         R.profile = prof_create(avr, R.opt.elf_path, R.program_end, R.opt.profile_probe,
                                 error, sizeof error);
         if (!R.profile)
@@ -822,15 +853,23 @@ int main(int argc, char **argv)
     }
     if (R.opt.eeprom_path)
         load_eeprom(avr, R.opt.eeprom_path);
+    if (R.opt.vcd_path && !vcd_open(avr, R.mcu, R.opt.vcd_path, error, sizeof error))
+        fail_usage("%s", error);
+    core_reset = avr->reset;
+    avr->reset = on_reset;
 
-    R.stdout_is_tty = isatty(STDOUT_FILENO);
-    if (!R.stdout_is_tty)
-        setvbuf(stdout, NULL, _IOFBF, 1u << 16);
-    if (R.uart)
-        setup_terminal();
     signal(SIGINT, on_stop_signal);
     signal(SIGTERM, on_stop_signal);
     signal(SIGPIPE, SIG_IGN);   /* a closed reader shows up as a write error */
+    if (R.opt.gdb_port) {
+        avr->gdb_port = R.opt.gdb_port;
+        avr->state = cpu_Stopped;       /* until avr-gdb says continue */
+        if (avr_gdb_init(avr) != 0)
+            fail_usage("--gdb %d: cannot listen on that port", R.opt.gdb_port);
+        avr->sleep = no_sleep;          /* the stub's would pace to the wall clock */
+        fprintf(stderr, "avrsim: waiting for avr-gdb on port %d (target remote :%d)\n",
+                R.opt.gdb_port, R.opt.gdb_port);
+    }
 
     run(avr);
 }

@@ -39,19 +39,52 @@
 
 #define AVRSIM_STATUS_INPUT_ENDED 0x04u   /* ASCII EOT */
 
+/* The .mmcu section (the linker puts it outside the program image, so it
+ * costs nothing on a board): records of <tag, length, payload> that simavr
+ * reads, plus avrsim's own, which simavr skips. */
+#define AVRSIM_MMCU_TAG_END 0u
+#define AVRSIM_MMCU_TAG_NAME 1u
+#define AVRSIM_MMCU_TAG_FREQUENCY 2u
+#define AVRSIM_MMCU_TAG_PROBE_REGISTER 10u    /* simavr's "command register" */
+#define AVRSIM_MMCU_TAG_CONSOLE_REGISTER 11u
+#define AVRSIM_MMCU_TAG_WAITS_ASLEEP 200u     /* avrsim's own */
+
 #if defined(__AVR__)
 #include <avr/io.h>
 
 #define AVRSIM_PROBE_REG   GPIOR0
 #define AVRSIM_CONSOLE_REG GPIOR1
 
-/* Declare once per firmware (in the file that holds main). Needs
- * -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000 at link time. */
-#include <avr/avr_mcu_section.h>  /* simavr's, found through -idirafter */
-#define AVRSIM_FIRMWARE(mcu_name, f_cpu)                 \
-    AVR_MCU((f_cpu), mcu_name);                          \
-    AVR_MCU_SIMAVR_COMMAND(&AVRSIM_PROBE_REG);           \
-    AVR_MCU_SIMAVR_CONSOLE(&AVRSIM_CONSOLE_REG)
+struct avrsim_mmcu_name { uint8_t tag, len; char name[64]; } __attribute__((packed));
+struct avrsim_mmcu_u32 { uint8_t tag, len; uint32_t value; } __attribute__((packed));
+struct avrsim_mmcu_addr { uint8_t tag, len; volatile void *addr; } __attribute__((packed));
+#define AVRSIM_MMCU_ __attribute__((section(".mmcu"), used))
+
+/* Declare once per firmware (in the file that holds main): the MCU's name as
+ * simavr knows it ("atmega328p") and its clock.  Link with
+ * -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000: the first keeps the
+ * section from --gc-sections, the second puts it outside flash. */
+#define AVRSIM_FIRMWARE(mcu_name, f_cpu)                                          \
+    const struct avrsim_mmcu_name avrsim_mmcu_name AVRSIM_MMCU_ = {               \
+        AVRSIM_MMCU_TAG_NAME, sizeof(struct avrsim_mmcu_name) - 2u, mcu_name };   \
+    const struct avrsim_mmcu_u32 avrsim_mmcu_frequency AVRSIM_MMCU_ = {           \
+        AVRSIM_MMCU_TAG_FREQUENCY, 4u, (f_cpu) };                                 \
+    const struct avrsim_mmcu_addr avrsim_mmcu_probe AVRSIM_MMCU_ = {              \
+        AVRSIM_MMCU_TAG_PROBE_REGISTER, sizeof(void *), &AVRSIM_PROBE_REG };      \
+    const struct avrsim_mmcu_addr avrsim_mmcu_console AVRSIM_MMCU_ = {            \
+        AVRSIM_MMCU_TAG_CONSOLE_REGISTER, sizeof(void *), &AVRSIM_CONSOLE_REG };  \
+    const uint8_t _mmcu[2] AVRSIM_MMCU_ = { AVRSIM_MMCU_TAG_END, 0u }
+
+/* Declares that the firmware waits for serial input asleep: SLEEP with
+ * USART0's receive-complete interrupt enabled whenever it has nothing to do
+ * until a byte comes (firmware/common/serial.c does so).  Input that is not
+ * a terminal is then paced: the runner hands the USART a byte only when the
+ * firmware sleeps waiting for one, so a run gives the same cycle counts
+ * whether its input comes from a file, a slow pipe or a program that waits
+ * for each answer (avrsim --input). */
+#define AVRSIM_INPUT_WAITS_ASLEEP()                                               \
+    const uint8_t avrsim_mmcu_waits_asleep[2] AVRSIM_MMCU_ = {                    \
+        AVRSIM_MMCU_TAG_WAITS_ASLEEP, 0u }
 
 /* Each marker is "ldi; out" with the code loaded inside the asm, so its cost
  * is fixed whatever the register allocation: measure an empty pair once and

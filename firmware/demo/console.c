@@ -14,7 +14,8 @@
 static uint8_t input_ended;
 static uint8_t after_cr;    /* the last line ended with CR: skip an LF */
 
-/* The next byte, waiting for it with the watchdog fed. */
+/* The next byte, waiting for it asleep, with the watchdog fed at each
+ * wake-up (the clock's tick comes every millisecond). */
 static int next_byte(void)
 {
     for (;;) {
@@ -22,6 +23,7 @@ static int next_byte(void)
         int c = serial_poll();
         if (c != SERIAL_NO_INPUT)
             return c;
+        serial_wait();
     }
 }
 

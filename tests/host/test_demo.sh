@@ -26,13 +26,15 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 case_number=0
 
-# session INPUT [EEPROM] [MAX_CYCLES]: runs the firmware on INPUT (printf
-# format) with a fresh EEPROM file unless one is named; sets $out (the whole
-# UART output), $after (what follows the banner), $status, $stats.
+# session INPUT [EEPROM] [MAX_CYCLES] [RUNNER_OPTIONS]: runs the firmware on
+# INPUT (printf format) with a fresh EEPROM file unless one is named; sets
+# $out (the whole UART output), $after (what follows the banner), $status,
+# $stats.
 session() {
     case_number=$((case_number + 1))
     eeprom=${2:-$tmp/case$case_number.eeprom}
-    printf "$1" | "$SIM" --stats --max-cycles "${3:-$SHORT}" --eeprom "$eeprom" "$ELF" \
+    # shellcheck disable=SC2086
+    printf "$1" | "$SIM" --stats --max-cycles "${3:-$SHORT}" --eeprom "$eeprom" ${4:-} "$ELF" \
         > "$tmp/out" 2> "$tmp/err"
     status=$?
     out=$(cat "$tmp/out")
@@ -161,7 +163,9 @@ for variant in english russian; do
     fi
 done
 
-session 'level depth 2\nauto\nfen\n'
+# The next line typed ahead: the runner offers it while auto runs (eager
+# input; paced, it would wait until the firmware asks).
+session 'level depth 2\nauto\nfen\n' '' '' '--input eager'
 if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'auto stopped' &&
    [ "$(printf '%s\n' "$out" | grep -c ' ms)$')" -le 1 ]; then
     ok "a key press (the next line waiting) stops auto"

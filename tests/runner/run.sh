@@ -91,7 +91,7 @@ expect "unknown option -> 2" 2 "" "bad option"
 sim usage "$WORK/missing.elf"
 expect "unreadable ELF -> 2" 2 "" "missing.elf"
 sim usage "$0"
-expect "not an ELF -> 2" 2 "" "not a readable AVR ELF"
+expect "neither ELF nor HEX -> 2" 2 "" "neither an AVR ELF nor an Intel HEX file"
 sim usage --mcu atmega999 "$UNO/hello.elf"
 expect "unknown MCU -> 2" 2 "" "unknown MCU"
 sim help --help
@@ -101,6 +101,50 @@ if [ "$status" = 0 ] && grep -q "124" "$WORK/out" && grep -q -- "--eeprom" "$WOR
 else
     fail "--help describes options and statuses" "status $status"
 fi
+
+# ------------------------------------------------------ firmware formats --
+# Firmwares of nobody's project (tests/runner/foreign/), built here with
+# plain avr-gcc: with avrsim's two lines, without them, as Intel HEX.
+# foreign NAME SOURCE [FLAGS...] -> $WORK/NAME.elf
+foreign() {
+    fname=$1 src=$2
+    shift 2
+    avr-gcc -mmcu=atmega328p -DF_CPU=16000000UL -Os -g -Isim "$@" \
+        -o "$WORK/$fname.elf" "tests/runner/foreign/$src" > "$WORK/cc.err" 2>&1 ||
+        echo "  (avr-gcc failed: $(head -c 300 "$WORK/cc.err"))"
+}
+LDSIM=-Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+foreign hello_sim hello.c -DAVRSIM "$LDSIM"
+foreign hello_plain hello.c
+foreign hello_trap hello.c -DAVRSIM -Wl,--undefined=_mmcu
+avr-objcopy -O ihex -R .eeprom "$WORK/hello_plain.elf" "$WORK/hello.hex"
+hello_out="hello from elsewhere$nl"
+
+sim foreign "$WORK/hello_sim.elf"
+expect "a foreign firmware with avrsim's two lines: MCU and clock from .mmcu, its status 5" 5 "$hello_out"
+sim foreign "$WORK/hello_plain.elf"
+expect "an ELF without .mmcu -> 2, asks for --mcu" 2 "" "no MCU.*use --mcu"
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/hello_plain.elf"
+expect "an ELF without .mmcu runs with --mcu and --freq" 5 "$hello_out"
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/hello.hex"
+expect ".hex input with --mcu and --freq" 5 "$hello_out"
+sim foreign "$WORK/hello.hex"
+expect ".hex without --mcu -> 2" 2 "" "an Intel HEX file names none"
+sim foreign --mcu atmega328p "$WORK/hello.hex"
+expect ".hex without --freq -> 2" 2 "" "no clock frequency"
+awk 'NR == 3 { d = substr($0, 10, 1); $0 = substr($0, 1, 9) (d == "0" ? "1" : "0") substr($0, 11) } { print }' \
+    "$WORK/hello.hex" > "$WORK/bad.hex"    # one data digit changed
+sim foreign --mcu atmega328p --freq 16000000 "$WORK/bad.hex"
+expect ".hex with a bad checksum -> 2, names the line" 2 "" "bad.hex:3: bad checksum"
+sim trap "$WORK/hello_trap.elf"
+expect ".mmcu linked into flash -> 2, names the linker flag" 2 "" \
+    "lies in flash.*--section-start=.mmcu=0x910000"
+foreign ee_seed ee_seed.c
+avr-objcopy -O ihex "$WORK/ee_seed.elf" "$WORK/ee_seed.hex"
+sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.elf"
+expect "EEMEM contents loaded from the ELF" 10
+sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.hex"
+expect "EEMEM contents loaded from the HEX file's records at 0x810000" 10
 
 # ------------------------------------------------------------ UART input --
 # Every byte value 0..255, 80 times over: 20,480 bytes.
@@ -127,7 +171,7 @@ else
     ok "UART round trip of $input_bytes bytes (all byte values), then input ended -> 0"
 fi
 
-sim input_end "$UNO/input_end.elf"
+sim input_end --input eager "$UNO/input_end.elf"
 expect "input-ended not seen before the last byte (slow reader, full FIFO)" 0 "$input_bytes$nl"
 
 rm -f "$WORK/stdin"
@@ -135,6 +179,268 @@ sim echo "$UNO/echo.elf"
 expect "empty input ends at once" 0 ""
 sim input_end "$TINY/input_end.elf"
 expect "no USART: input has ended from the start (attiny85)" 0 "0$nl"
+
+# ------------------------------------------------------- input pacing --
+# cycles_of: the cycle count --stats printed for the last run.
+cycles_of() { sed -n 's/^avrsim: \([0-9]*\) cycles.*/\1/p' "$WORK/err"; }
+
+# slow_run NAME ARGS... < (lines of input on fd 3): runs avrsim with its stdin
+# a pipe that a subshell fills line by line, 0.2 s apart.
+slow_pipe() {
+    while IFS= read -r line; do
+        printf '%s\n' "$line"
+        sleep 0.2
+    done
+}
+
+# The same input from a file and from a slow pipe: the same output and the
+# same cycle count (paced input, the default for our firmwares).
+printf 'abc\ndef\n' > "$WORK/stdin"
+sim echo --stats "$UNO/echo.elf"
+file_cycles=$(cycles_of); file_out=$(cat "$WORK/out")
+printf 'abc\ndef\n' | slow_pipe | "$AVRSIM" --stats "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+if [ "$status" = 0 ] && [ -n "$file_cycles" ] && [ "$(cycles_of)" = "$file_cycles" ] &&
+   [ "$(cat "$WORK/out")" = "$file_out" ] && [ "$file_out" = "abc${nl}def" ]; then
+    ok "paced input: echo gives $file_cycles cycles from a file and from a slow pipe"
+else
+    fail "paced input: file and slow pipe" "status $status, cycles $file_cycles vs $(cycles_of), output '$file_out' vs '$(head -c 50 "$WORK/out")'"
+fi
+
+DEMO=$BUILD/uno/demo.elf
+for script in 'fen' 'fen|moves|level depth 2|go|fen'; do
+    printf '%s\n' "$script" | tr '|' '\n' > "$WORK/stdin"
+    sim demo --stats "$DEMO"
+    file_cycles=$(cycles_of); file_out=$(cat "$WORK/out")
+    slow_pipe < "$WORK/stdin" | "$AVRSIM" --stats "$DEMO" > "$WORK/out" 2> "$WORK/err"
+    status=$?
+    if [ "$status" = 0 ] && [ -n "$file_cycles" ] && [ "$(cycles_of)" = "$file_cycles" ] &&
+       [ "$(cat "$WORK/out")" = "$file_out" ]; then
+        ok "paced input: the game firmware on '$script' gives $file_cycles cycles from a file and from a slow pipe"
+    else
+        fail "paced input: the game firmware on '$script'" "status $status, cycles $file_cycles vs $(cycles_of)"
+    fi
+done
+
+# Eager input and a firmware that waits asleep: the runner blocks instead
+# of simulating the half second (8,000,000 cycles) before the input comes.
+{ sleep 0.5; printf 'x\n'; } | "$AVRSIM" --input eager --stats "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+idle=$(cycles_of)
+if [ "$status" = 0 ] && [ "$(cat "$WORK/out")" = "x" ] && [ -n "$idle" ] && [ "$idle" -lt 200000 ]; then
+    ok "eager input: a firmware asleep waiting costs no simulated time ($idle cycles in all)"
+else
+    fail "eager input: no idle time simulated" "status $status, $idle cycles"
+fi
+
+# The input ends while the firmware sleeps waiting (no timer to wake it):
+# the runner wakes it so that it sees the end.
+{ printf 'ab'; sleep 0.3; } | "$AVRSIM" "$UNO/echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+if [ "$status" = 0 ] && [ "$(cat "$WORK/out")" = "ab" ]; then
+    ok "the end of input reaches a firmware asleep waiting for it"
+else
+    fail "the end of input reaches a firmware asleep" "status $status, output '$(head -c 50 "$WORK/out")'"
+fi
+
+# Typed ahead: eager offers it to a computing firmware, paced does not.
+printf 'k\n' > "$WORK/stdin"
+sim typed_ahead --input eager "$UNO/typed_ahead.elf"
+expect "eager input reaches a firmware that polls while it computes" 0 "key during work$nl"
+sim typed_ahead --input paced "$UNO/typed_ahead.elf"
+expect "paced input waits until the firmware sleeps for it" 0 "no key during work$nl"
+sim typed_ahead "$UNO/typed_ahead.elf"
+expect "paced is the default for a firmware that declares it waits asleep" 0 "no key during work$nl"
+sim usage --input sometimes "$UNO/echo.elf"
+expect "--input with a bad mode -> 2" 2 "" "eager or paced"
+
+# The firmware's output reaches a pipe while it runs, not at its end: a
+# line goes in, its echo must come out while stdin is still open.
+mkfifo "$WORK/in.fifo" "$WORK/out.fifo"
+"$AVRSIM" --max-cycles 100000000 "$UNO/echo.elf" < "$WORK/in.fifo" > "$WORK/out.fifo" 2> "$WORK/err" &
+sim_pid=$!
+exec 3> "$WORK/in.fifo" 4< "$WORK/out.fifo"
+printf 'ping\n' >&3
+if line=$(timeout 10 head -n 1 <&4) && [ "$line" = ping ]; then
+    ok "stdout is flushed as the firmware writes (echo read back through a pipe)"
+else
+    fail "stdout is flushed as the firmware writes" "read '${line:-}'"
+fi
+exec 3>&- 4<&-
+wait "$sim_pid"
+rm -f "$WORK/in.fifo" "$WORK/out.fifo" "$WORK/stdin"
+
+# ------------------------------------------------------------------- VCD --
+# --vcd: tests/runner/foreign/blink.c sets PB0 pulled up, PB1 low, PB5 three
+# pulses of 1,001 cycles, sends "Hi\n" and echoes its input ("ok").  The
+# trace, read back by a small VCD reader, must hold every pin of ports B, C
+# and D, those levels, those pulses to the picosecond, and frames on TXD0
+# and RXD0 that decode to the bytes.
+foreign blink blink.c -DAVRSIM "$LDSIM"
+printf 'ok' > "$WORK/stdin"
+sim blink --vcd "$WORK/blink.vcd" "$WORK/blink.elf"
+verdict=$(python3 - "$WORK/blink.vcd" <<'PY' 2>&1
+import sys
+words = open(sys.argv[1]).read().split()
+names, changes, now, i = {}, {}, -1, 0
+problems = []
+while i < len(words):
+    w = words[i]
+    if w == '$timescale':
+        if words[i + 1] != '1ps': problems.append('timescale ' + words[i + 1])
+    if w == '$var':
+        names[words[i + 3]] = words[i + 4]; changes[words[i + 4]] = []
+        i += 6; continue
+    if w.startswith('#'):
+        t = int(w[1:])
+        if t < now: problems.append('time goes back at ' + w)
+        now = t
+    elif w[0] in '01xz' and w[1:] in names and now >= 0:
+        changes[names[w[1:]]].append((now, w[0]))
+    i += 1
+want = ['P%s%d' % (p, b) for p in 'BCD' for b in range(8)] + ['TXD0', 'RXD0']
+if sorted(changes) != sorted(want): problems.append('signals ' + ' '.join(sorted(changes)))
+def final(n): return changes[n][-1][1]
+for pin, level in (('PB0', '1'), ('PB1', '0'), ('PB2', 'z'), ('PB5', '0')):
+    if final(pin) != level: problems.append('%s ends %s' % (pin, final(pin)))
+ps_per_cycle = 62500
+pb5 = changes['PB5']
+pulses = [b[0] - a[0] for a, b in zip(pb5, pb5[1:]) if a[1] == '1']
+if pulses != [1001 * ps_per_cycle] * 3: problems.append('PB5 pulses %s' % pulses)
+def level_at(line, t):
+    v = '1'
+    for when, l in changes[line]:
+        if when > t: break
+        v = l
+    return v
+def decode(line):
+    bit, out, t, edges = 136 * ps_per_cycle, b'', -1, changes[line]
+    for when, l in edges:
+        if l != '0' or when < t: continue
+        byte = 0
+        for k in range(8):
+            byte |= (level_at(line, when + (k + 1.5) * bit) == '1') << k
+        out += bytes([byte]); t = when + 10 * bit
+    return out
+if decode('TXD0') != b'Hi\nok': problems.append('TXD0 %r' % decode('TXD0'))
+if decode('RXD0') != b'ok': problems.append('RXD0 %r' % decode('RXD0'))
+print('; '.join(problems) or 'ok')
+PY
+)
+if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+    ok "--vcd: every pin of ports B-D, pull-up/driven/floating levels, 1,001-cycle pulses, TXD0 and RXD0 frames"
+else
+    fail "--vcd trace" "status $status: $verdict"
+fi
+sim usage --vcd "$WORK/no/such/dir/x.vcd" "$UNO/hello.elf"
+expect "--vcd into a missing directory -> 2" 2 "" "no/such/dir"
+
+# vcd2svg draws it: well-formed SVG, the named signals, one vertical edge a
+# PB5 change after 2 us (PB5 is high then: 5 changes to come); at 60 pixels
+# the serial frames merge into a band.
+"$BUILD/host/vcd2svg" --signals PB5,TXD0 --from 2us --title 'blink <test>' "$WORK/blink.vcd" \
+    > "$WORK/blink.svg"
+status=$?
+verdict=$(python3 - "$WORK/blink.svg" <<'PY' 2>&1
+import sys, re, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+ns = '{http://www.w3.org/2000/svg}'
+texts = [t.text for t in root.iter(ns + 'text')]
+paths = [(p.get('class'), p.get('d')) for p in root.iter(ns + 'path')]
+waves = [d for c, d in paths if c == 'wave']
+problems = []
+if 'PB5' not in texts or 'TXD0' not in texts or 'blink <test>' not in texts: problems.append('texts %s' % texts)
+if len(waves) != 2: problems.append('%d wave paths' % len(waves))
+elif len(re.findall('V', waves[0])) != 5: problems.append('PB5 edges: %s' % waves[0])
+print('; '.join(problems) or 'ok')
+PY
+)
+"$BUILD/host/vcd2svg" --width 60 --signals TXD0 "$WORK/blink.vcd" > "$WORK/narrow.svg"
+if [ "$status" = 0 ] && [ "$verdict" = ok ] && grep -q 'class="band"' "$WORK/narrow.svg"; then
+    ok "vcd2svg: valid SVG, names and title, one edge per change, bursts drawn as a band"
+else
+    fail "vcd2svg" "status $status: $verdict"
+fi
+"$BUILD/host/vcd2svg" --signals PB9 "$WORK/blink.vcd" > /dev/null 2> "$WORK/err"
+status=$?
+expect "vcd2svg: an unknown signal -> 2" 2 "" "no signal 'PB9'"
+
+# ------------------------------------------------------------------- gdb --
+# --gdb PORT: the run waits for avr-gdb; Debian's gdb-avr in batch mode sets
+# a breakpoint, reads registers, steps one instruction, changes the
+# argument in the stopped frame, runs to the function's return and on to
+# the firmware's exit, whose status shows the change: add_up(4) = 10.
+foreign gdb_target gdb_target.c -DAVRSIM "$LDSIM" -Og
+gdb_port=$((20000 + $$ % 20000))
+for attempt in 1 2 3 4 5; do
+    "$AVRSIM" --gdb "$gdb_port" "$WORK/gdb_target.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+    sim_pid=$!
+    i=0
+    while ! grep -q 'waiting for avr-gdb\|cannot listen' "$WORK/err" && [ $i -lt 50 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
+    grep -q 'cannot listen' "$WORK/err" || break
+    wait "$sim_pid"
+    gdb_port=$((gdb_port + 1))
+done
+timeout 60 avr-gdb -batch -nx -ex "target remote :$gdb_port" -ex 'break add_up' -ex continue \
+    -ex 'info registers r24' -ex 'set var n = 4' -ex stepi -ex 'print $pc' -ex finish -ex continue \
+    "$WORK/gdb_target.elf" > "$WORK/gdb.out" 2>&1
+timeout 10 sh -c "while kill -0 $sim_pid 2> /dev/null; do sleep 0.1; done"
+kill "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+break_at=$(sed -n 's/^Breakpoint 1 at \(0x[0-9a-f]*\):.*/\1/p' "$WORK/gdb.out")
+stepped_to=$(sed -n 's/^\$1 = .* \(0x[0-9a-f]*\) <add_up+[0-9]*>$/\1/p' "$WORK/gdb.out")
+if [ "$status" = 10 ] && grep -q '^Breakpoint 1, add_up (n=10' "$WORK/gdb.out" &&
+   grep -Eq '^r24 +0xa +10$' "$WORK/gdb.out" && [ -n "$stepped_to" ] && [ -n "$break_at" ] &&
+   [ $((stepped_to)) -gt $((break_at)) ] && grep -q '^Value returned is $2 = 10' "$WORK/gdb.out" &&
+   [ ! -s "$WORK/out" ]; then
+    ok "--gdb: avr-gdb breaks, reads r24, steps ($break_at -> $stepped_to), writes n, finishes; exit 10"
+else
+    fail "--gdb with avr-gdb in batch mode" "status $status, gdb: $(tr '\n' '|' < "$WORK/gdb.out" | head -c 600)"
+fi
+sim usage --gdb 0 "$UNO/hello.elf"
+expect "--gdb 0 -> 2" 2 "" "1 to 65535"
+
+# -------------------------------------------------- pseudo-terminal --
+# --pty: USART0 on a pseudo-terminal named on stderr.  A client (python3,
+# as a terminal program would) writes a line and reads the echo, leaves,
+# comes back and does it again; SIGTERM then ends the run.
+"$AVRSIM" --pty "$UNO/echo.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+sim_pid=$!
+i=0
+while ! grep -q 'USART0 on ' "$WORK/err" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
+verdict=$(timeout 20 python3 - "$pty" <<'PY' 2>&1
+import os, select, sys, time
+def session(path, text):
+    fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
+    os.write(fd, text)
+    got, end = b'', time.time() + 5
+    while not got.endswith(b'\n') and time.time() < end:
+        if select.select([fd], [], [], 0.2)[0]:
+            got += os.read(fd, 256)
+    os.close(fd)
+    return got
+first = session(sys.argv[1], b'first client\n')
+second = session(sys.argv[1], b'second client\n')
+print('ok' if (first, second) == (b'first client\n', b'second client\n') else repr((first, second)))
+PY
+)
+kill -TERM "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+if [ -n "$pty" ] && [ "$verdict" = ok ] && [ "$status" = 143 ] && [ ! -s "$WORK/out" ] &&
+   grep -q 'interrupted by signal 15' "$WORK/err"; then
+    ok "--pty: two clients in turn get their echo; SIGTERM ends the run (143)"
+else
+    fail "--pty echo and SIGTERM" "pty '$pty', client: $verdict, status $status"
+fi
+sim pty --pty "$UNO/exit_code.elf"
+expect "--pty: the run ends when the firmware exits, with its status" 3 "" "USART0 on /dev/"
+sim pty --pty "$TINY/hello.elf"
+expect "--pty on a part without USART0 -> 2" 2 "" "no USART0"
 
 # ---------------------------------------------------------- cycle probes --
 # probe 0: empty pair x3; probe 1: delay_cycles(1000) x5.
@@ -158,6 +464,53 @@ for board in uno attiny85; do
         fail "probe ($board)" "status $status, $verdict"
     fi
 done
+
+# ------------------------------------------------------------------ JSON --
+# json_check FILE PYTHON-EXPRESSION: "ok" when the expression holds for the
+# parsed document r, else what it holds.
+json_check() {
+    python3 - "$1" "$2" <<'PY' 2>&1
+import json, sys
+try:
+    r = json.load(open(sys.argv[1]))
+except Exception as e:
+    print('not JSON:', e); sys.exit()
+print('ok' if eval('(' + sys.argv[2] + ')') else json.dumps(r))
+PY
+}
+sim json --json "$WORK/r.json" --stats --probes "$WORK/probes.csv" "$UNO/probe.elf"
+csv=$(awk -F, 'NR > 1 { printf "%s:%s:%s:%s:%s ", $1, $2, $3, $4, $5 }' "$WORK/probes.csv")
+verdict=$(json_check "$WORK/r.json" "r['exit'] == {'reason': 'exit', 'status': 0, 'message': None} and
+    r['cycles'] == $(cycles_of) and abs(r['seconds'] - r['cycles'] / 16e6) < 1e-9 and
+    r['mcu'] == 'atmega328p' and r['frequency_hz'] == 16000000 and r['firmware'].endswith('probe.elf') and
+    ' '.join('%d:%d:%d:%.2f:%d' % (p['id'], p['count'], p['cycles_min'], p['cycles_avg'], p['cycles_max'])
+             for p in r['probes']) + ' ' == '$csv' and r['peak_stack_bytes'] > 0")
+if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+    ok "--json: exit, cycles and seconds as --stats, probes as --probes"
+else
+    fail "--json with probes" "status $status: $verdict"
+fi
+for case in "endless:124:budget:--max-cycles 100000" "crash_jump:125:crash:" \
+            "stack_overflow:126:stack-into-data:" "halt:0:halt:" "exit_code:3:exit:"; do
+    elf=${case%%:*}; rest=${case#*:}; want_status=${rest%%:*}; rest=${rest#*:}
+    reason=${rest%%:*}; extra=${rest#*:}
+    # shellcheck disable=SC2086
+    sim json --json "$WORK/r.json" $extra "$UNO/$elf.elf"
+    message=$(sed -n 's/^avrsim: //p' "$WORK/err" | tail -n 1 | sed "s/'/ /g")
+    [ "$reason" = exit ] || [ "$reason" = halt ] || expected_message="'$message'"
+    verdict=$(json_check "$WORK/r.json" "r['exit']['reason'] == '$reason' and r['exit']['status'] == $want_status and
+        r['exit']['message'] == ${expected_message:-None}")
+    expected_message=
+    if [ "$status" = "$want_status" ] && [ "$verdict" = ok ]; then
+        ok "--json: $elf ends with reason $reason, status $want_status and the message"
+    else
+        fail "--json: $elf" "status $status: $verdict"
+    fi
+done
+sim json --json "$WORK/r.json" "$WORK/hello_sim.elf"
+verdict=$(json_check "$WORK/r.json" "r['exit']['status'] == 5")
+[ "$status" = 5 ] && [ "$verdict" = ok ] && ok "--json on a foreign firmware" ||
+    fail "--json on a foreign firmware" "status $status: $verdict"
 
 # ------------------------------------------------------------ peak stack --
 for board in uno attiny85; do
