@@ -104,6 +104,8 @@ static pid_t spawn(struct player *p, char *const argv[], int *to, int *from, int
         if (input < 0 || dup2(input, STDIN_FILENO) < 0 || dup2(out[1], STDOUT_FILENO) < 0 ||
             dup2(out[1], STDERR_FILENO) < 0)
             _exit(EXIT_EXEC_FAILED);
+        if (!to)
+            close(input);
         execv(argv[0], argv);
         dprintf(STDOUT_FILENO, "cannot run %s: %s\n", argv[0], strerror(errno));
         _exit(EXIT_EXEC_FAILED);
