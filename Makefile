@@ -12,6 +12,7 @@
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
 #   make monitor      serial terminal on PORT at the board's BAUD
+#   make install-avrsim PREFIX=/usr/local   the simulator runner, for any firmware
 #   make clean
 #
 # V=1 shows full commands.  One build directory per target: build/host,
@@ -265,7 +266,7 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o:
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor clean waveform
+        upload monitor clean waveform install-avrsim uninstall-avrsim
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -358,6 +359,24 @@ monitor:
 
 clean:
 	rm -rf $(BUILD)
+
+# make install-avrsim PREFIX=/usr/local (DESTDIR= for a staging root): the
+# runner, vcd2svg, the firmware's header and the man page, for firmware of
+# any project; uninstall-avrsim removes them.
+PREFIX ?= /usr/local
+AVRSIM_INSTALLED := bin/avrsim $(SIM_TOOLS:$(HOST)/%=bin/%) include/avrsim_io.h \
+                    share/man/man1/avrsim.1
+install-avrsim: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(SIM_TOOLS)
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	$(Q)install -m 755 $(HOST)/avrsim $(SIM_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 644 sim/avrsim_io.h $(DESTDIR)$(PREFIX)/include/
+	$(Q)install -m 644 sim/avrsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	@printf '  INSTALL  %s\n' $(AVRSIM_INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
+
+uninstall-avrsim:
+	rm -f $(AVRSIM_INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
 # ---------------------------------------------------------------- arduino --
 # make arduino-lib: the library for Arduino users, in the Arduino library

@@ -631,7 +631,7 @@ static const char usage_text[] =
 "                    PB0..PB7, PC0.., ...: driven 0/1, pulled up 1, floating\n"
 "                    z) and of USART0's lines (TXD0, RXD0: each byte drawn as\n"
 "                    its frame at the baud rate) in simulated time, for\n"
-"                    GTKWave or build/host/vcd2svg\n"
+"                    GTKWave or vcd2svg (build/host/vcd2svg)\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"

@@ -799,5 +799,44 @@ expect "--profile-probe without --profile -> 2" 2 "" "needs --profile"
 sim usage --profile-probe 64 --profile - "$UNO/profile.elf"
 expect "--profile-probe out of range -> 2" 2 "" "probe ids are 0 to 63"
 
+# ----------------------------------------------------------- installed --
+# make install-avrsim into a prefix of our own; a firmware of nobody's
+# project built against the installed header alone runs with the installed
+# runner; the man page renders without a warning and names every option of
+# --help.
+prefix=$WORK/prefix
+(unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory install-avrsim BUILD="$BUILD" PREFIX="$prefix") \
+    > "$WORK/install.log" 2>&1
+status=$?
+avr-gcc -mmcu=atmega328p -DF_CPU=16000000UL -Os -DAVRSIM -I"$prefix/include" "$LDSIM" \
+    -o "$WORK/hello_installed.elf" tests/runner/foreign/hello.c > "$WORK/cc.err" 2>&1
+"$prefix/bin/avrsim" "$WORK/hello_installed.elf" > "$WORK/out" 2> "$WORK/err"
+run_status=$?
+if [ "$status" = 0 ] && [ -x "$prefix/bin/avrsim" ] && [ -x "$prefix/bin/vcd2svg" ] &&
+   cmp -s sim/avrsim_io.h "$prefix/include/avrsim_io.h" && [ -f "$prefix/share/man/man1/avrsim.1" ] &&
+   [ "$run_status" = 5 ] && [ "$(cat "$WORK/out")" = "hello from elsewhere" ]; then
+    ok "make install-avrsim PREFIX=...: runner, vcd2svg, header, man page; a foreign firmware built and run with them"
+else
+    fail "make install-avrsim" "make $status, run $run_status: $(tail -n 3 "$WORK/install.log" | tr '\n' ' ') $(head -c 200 "$WORK/cc.err")"
+fi
+man_warnings=$(man --warnings -E UTF-8 -l "$prefix/share/man/man1/avrsim.1" 2>&1 > /dev/null)
+man_text=$(sed 's/\\-/-/g' sim/avrsim.1)
+missing=
+for option in $("$AVRSIM" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
+    printf '%s\n' "$man_text" | grep -q -- "$option" || missing="$missing $option"
+done
+if [ -z "$man_warnings" ] && [ -z "$missing" ]; then
+    ok "the man page renders cleanly and documents every option of --help"
+else
+    fail "the man page" "warnings: $man_warnings; options missing:$missing"
+fi
+(unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory uninstall-avrsim BUILD="$BUILD" PREFIX="$prefix") \
+    > "$WORK/install.log" 2>&1
+if [ ! -e "$prefix/bin/avrsim" ] && [ ! -e "$prefix/include/avrsim_io.h" ]; then
+    ok "make uninstall-avrsim removes them"
+else
+    fail "make uninstall-avrsim" "$(ls -R "$prefix" | tr '\n' ' ')"
+fi
+
 echo "runner: $passed passed, $failed failed"
 [ "$failed" = 0 ]
