@@ -182,8 +182,6 @@ AVR_AR      := avr-gcc-ar
 # values (not the runner's .mmcu section, which lies outside the image).
 flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
-# simavr's avr/avr_mcu_section.h, searched after avr-libc's own headers.
-AVR_SIMAVR_INCLUDE := -idirafter /usr/include/simavr
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
@@ -202,7 +200,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(ARCH_AVR) $(AVR_SIMAVR_INCLUDE) -MMD -MP
+    $(INCLUDES) $(ARCH_AVR) -MMD -MP
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
