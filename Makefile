@@ -12,6 +12,7 @@
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
 #   make monitor      serial terminal on PORT at the board's BAUD
+#   make install-avrsim PREFIX=/usr/local   the simulator runner, for any firmware
 #   make clean
 #
 # V=1 shows full commands.  One build directory per target: build/host,
@@ -184,8 +185,6 @@ AVR_AR      := avr-gcc-ar
 # values (not the runner's .mmcu section, which lies outside the image).
 flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
-# simavr's avr/avr_mcu_section.h, searched after avr-libc's own headers.
-AVR_SIMAVR_INCLUDE := -idirafter /usr/include/simavr
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
@@ -204,7 +203,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(ARCH_AVR) $(AVR_SIMAVR_INCLUDE) -MMD -MP
+    $(INCLUDES) $(ARCH_AVR) -MMD -MP
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -290,7 +289,7 @@ $(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_mov
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor match clean waveform
+        upload monitor match clean waveform install-avrsim uninstall-avrsim
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -410,6 +409,24 @@ match: deps
 
 clean:
 	rm -rf $(BUILD)
+
+# make install-avrsim PREFIX=/usr/local (DESTDIR= for a staging root): the
+# runner, vcd2svg, the firmware's header and the man page, for firmware of
+# any project; uninstall-avrsim removes them.
+PREFIX ?= /usr/local
+AVRSIM_INSTALLED := bin/avrsim $(SIM_TOOLS:$(HOST)/%=bin/%) include/avrsim_io.h \
+                    share/man/man1/avrsim.1
+install-avrsim: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(SIM_TOOLS)
+	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
+	    $(DESTDIR)$(PREFIX)/share/man/man1
+	$(Q)install -m 755 $(HOST)/avrsim $(SIM_TOOLS) $(DESTDIR)$(PREFIX)/bin/
+	$(Q)install -m 644 sim/avrsim_io.h $(DESTDIR)$(PREFIX)/include/
+	$(Q)install -m 644 sim/avrsim.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	@printf '  INSTALL  %s\n' $(AVRSIM_INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
+
+uninstall-avrsim:
+	rm -f $(AVRSIM_INSTALLED:%=$(DESTDIR)$(PREFIX)/%)
 
 # ---------------------------------------------------------------- arduino --
 # make arduino-lib: the library for Arduino users, in the Arduino library

@@ -58,13 +58,14 @@
 #include <unistd.h>
 
 #include <sim_avr.h>
+#include <sim_cycle_timers.h>
 #include <sim_elf.h>
 #include <sim_gdb.h>
 #include <sim_irq.h>
-#include <avr_eeprom.h>
 #include <avr_uart.h>
 #include <avr_watchdog.h>
 
+#include "avrsim_eeprom.h"
 #include "avrsim_firmware.h"
 #include "avrsim_io.h"
 #include "avrsim_profile.h"
@@ -74,6 +75,7 @@
 /* ---------------------------------------------------------------- exits -- */
 enum {
     EXIT_USAGE = 2,             /* bad command line, ELF, MCU, EEPROM file */
+    EXIT_POWER_CUT = 123,       /* --cut-at reached */
     EXIT_BUDGET = 124,          /* --max-cycles reached (as timeout(1)) */
     EXIT_CRASH = 125,
     EXIT_STACK_INTO_DATA = 126,
@@ -99,6 +101,7 @@ typedef struct options {
     const char *mcu;            /* NULL: from the ELF */
     uint32_t frequency;         /* 0: from the ELF */
     uint64_t max_cycles;        /* 0: no budget */
+    uint64_t cut_at;            /* 0: no power cut */
     const char *probes_path;
     const char *eeprom_path;
     bool stats;
@@ -231,63 +234,6 @@ static avr_io_t *find_io_module(avr_t *avr, const char *kind, uint32_t irq_ioctl
     return NULL;
 }
 
-/* --------------------------------------------------------------- EEPROM -- */
-static uint32_t eeprom_size(avr_t *avr)
-{
-    return avr->e2end ? avr->e2end + 1u : 0u;
-}
-
-static void load_eeprom(avr_t *avr, const char *path)
-{
-    uint32_t size = eeprom_size(avr);
-    if (size == 0)
-        fail_usage("%s has no EEPROM (--eeprom %s)", avr->mmcu, path);
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        if (errno == ENOENT)
-            return;             /* first run: the file is created at exit */
-        fail_usage("%s: %s", path, strerror(errno));
-    }
-    struct stat st;
-    if (fstat(fileno(f), &st) != 0 || st.st_size != (off_t)size)
-        fail_usage("%s: %lld bytes, but the %s has %" PRIu32 " bytes of EEPROM",
-                   path, (long long)st.st_size, avr->mmcu, size);
-    uint8_t *image = malloc(size);
-    if (!image)
-        fail_usage("out of memory");
-    size_t got = fread(image, 1, size, f);
-    fclose(f);
-    if (got != size)
-        fail_usage("%s: cannot read %" PRIu32 " bytes", path, size);
-    avr_eeprom_desc_t desc = { .ee = image, .offset = 0, .size = size };
-    avr_ioctl(avr, AVR_IOCTL_EEPROM_SET, &desc);  /* returns -1 even on success */
-    free(image);
-}
-
-/* Written to a temporary file and renamed, so an interrupted save never
- * leaves a truncated image that the next run would reject. */
-static void save_eeprom(avr_t *avr, const char *path)
-{
-    avr_eeprom_desc_t desc = { .ee = NULL, .offset = 0, .size = eeprom_size(avr) };
-    avr_ioctl(avr, AVR_IOCTL_EEPROM_GET, &desc); /* NULL ee: points at the image */
-    if (!desc.ee) {
-        fprintf(stderr, "avrsim: %s: cannot read the simulated EEPROM\n", path);
-        return;
-    }
-    char *tmp = NULL;
-    if (asprintf(&tmp, "%s.tmp", path) < 0)
-        return;
-    FILE *f = fopen(tmp, "wb");
-    bool ok = f && fwrite(desc.ee, 1, desc.size, f) == desc.size;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (!ok || rename(tmp, path) != 0) {
-        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", path, strerror(errno));
-        unlink(tmp);
-    }
-    free(tmp);
-}
-
 /* ----------------------------------------------------------- reporting -- */
 /* A report file at exit; "-" is stderr. */
 static FILE *open_report(const char *path)
@@ -344,12 +290,13 @@ typedef enum end_reason {
     END_CRASH,
     END_STACK_INTO_DATA,
     END_SIGNAL,
+    END_POWER_CUT,
 } end_reason;
 
 static const char *const end_reason_names[] = {
     [END_EXIT] = "exit", [END_HALT] = "halt", [END_BUDGET] = "budget",
     [END_CRASH] = "crash", [END_STACK_INTO_DATA] = "stack-into-data",
-    [END_SIGNAL] = "signal",
+    [END_SIGNAL] = "signal", [END_POWER_CUT] = "power-cut",
 };
 
 static void json_string(FILE *f, const char *text)
@@ -407,8 +354,9 @@ static void __attribute__((noreturn)) finish(int status, end_reason why, const c
 {
     avr_t *avr = R.avr;
     serial_close();
-    if (R.opt.eeprom_path)
-        save_eeprom(avr, R.opt.eeprom_path);
+    if (why != END_POWER_CUT && !eeprom_finish(avr, R.opt.eeprom_path, false, NULL))
+        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", R.opt.eeprom_path,
+                strerror(errno));
     if (R.opt.probes_path)
         write_probes(R.opt.probes_path);
     if (R.profile)
@@ -509,6 +457,35 @@ static void service_outside(void)
     serial_service();
 }
 
+/* --cut-at: the power goes; the EEPROM keeps what it holds at that moment. */
+static void __attribute__((noreturn)) power_cut(avr_t *avr)
+{
+    /* A sleeping CPU jumps to its next timer in one step: it did nothing
+     * since it fell asleep, so the cut is at the cycle asked for, with what
+     * fell due by then. */
+    if (avr->state == cpu_Sleeping && avr->cycle > R.opt.cut_at) {
+        avr->cycle = R.opt.cut_at;
+        avr_cycle_timer_process(avr);
+    }
+    serial_close();
+    char message[MESSAGE_MAX];
+    eeprom_cut cut;
+    bool saved = eeprom_finish(avr, R.opt.eeprom_path, true, &cut);
+    int n = snprintf(message, sizeof message, "power cut at cycle %" PRI_avr_cycle_count,
+                     avr->cycle);
+    if (cut.in_progress)
+        snprintf(message + n, sizeof message - (size_t)n,
+                 ": EEPROM byte 0x%04x was being written (0x%02x -> 0x%02x), left 0x%02x",
+                 cut.address, cut.old_value, cut.new_value, cut.left);
+    else
+        snprintf(message + n, sizeof message - (size_t)n, ": no EEPROM write in progress");
+    fprintf(stderr, "avrsim: %s\n", message);
+    if (!saved)
+        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", R.opt.eeprom_path,
+                strerror(errno));
+    finish(EXIT_POWER_CUT, END_POWER_CUT, message);
+}
+
 /* Not running: asleep, held by the debugger, or at an end. */
 static void other_state(avr_t *avr, int state)
 {
@@ -531,6 +508,8 @@ static void other_state(avr_t *avr, int state)
 static void __attribute__((noreturn)) run(avr_t *avr)
 {
     const uint64_t budget = R.opt.max_cycles ? R.opt.max_cycles : UINT64_MAX;
+    const uint64_t cut = R.opt.cut_at ? R.opt.cut_at : UINT64_MAX;
+    const uint64_t limit = budget < cut ? budget : cut;
     const uint32_t program_end = R.program_end;
     profile *const prof = R.profile;
     for (;;) {
@@ -551,9 +530,12 @@ static void __attribute__((noreturn)) run(avr_t *avr)
             uint16_t sp = read_sp(avr);
             if (__builtin_expect(sp < R.sp_low, 0))
                 new_stack_low(avr, sp);
-            if (__builtin_expect(avr->cycle >= budget, 0))
+            if (__builtin_expect(avr->cycle >= limit, 0)) {
+                if (avr->cycle >= cut)
+                    power_cut(avr);
                 finish_with(EXIT_BUDGET, END_BUDGET, "cycle budget of %" PRIu64
                             " exceeded at PC 0x%04" PRIx32, R.opt.max_cycles, pc);
+            }
         }
         service_outside();
     }
@@ -569,6 +551,7 @@ static void on_reset(avr_t *avr)
         core_reset(avr);
     if (R.opt.vcd_path)
         vcd_reset(avr);
+    eeprom_reset(avr);
 }
 
 static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
@@ -602,9 +585,17 @@ static const char usage_text[] =
 "                    firmware, mcu, frequency_hz, exit {reason, status,\n"
 "                    message}, cycles, seconds, peak_stack_bytes, probes [{id,\n"
 "                    count, cycles_min, cycles_avg, cycles_max}]; reason is\n"
-"                    exit, halt, budget, crash, stack-into-data or signal\n"
+"                    exit, halt, budget, crash, stack-into-data, signal or\n"
+"                    power-cut\n"
 "  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
-"                    and save it back to FILE at exit, whatever the ending\n"
+"                    and save it back to FILE at exit, whatever the ending.  A\n"
+"                    write takes its datasheet time (3.4 ms erase and write,\n"
+"                    1.8 ms erase or write only): EEPE stays set meanwhile, the\n"
+"                    byte changes at the end, then the ready interrupt\n"
+"  --cut-at CYCLE    power cut: stop at that cycle (status 123) and save the\n"
+"                    EEPROM as it is then (needs --eeprom).  A byte being\n"
+"                    written is left erased, 0xFF (write-only mode: its old\n"
+"                    value); stderr names it.  Any other end completes the write\n"
 "  --profile FILE    charge every cycle to the function (ELF symbol) that ran\n"
 "                    it and write a table at exit (FILE '-': stderr), sorted by\n"
 "                    self cycles: function, self cycles and %, inclusive cycles\n"
@@ -640,7 +631,7 @@ static const char usage_text[] =
 "                    PB0..PB7, PC0.., ...: driven 0/1, pulled up 1, floating\n"
 "                    z) and of USART0's lines (TXD0, RXD0: each byte drawn as\n"
 "                    its frame at the baud rate) in simulated time, for\n"
-"                    GTKWave or build/host/vcd2svg\n"
+"                    GTKWave or vcd2svg (build/host/vcd2svg)\n"
 "  --help            this text\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
@@ -659,6 +650,7 @@ static const char usage_text[] =
 "         with the watchdog armed that loop waits for the watchdog reset)\n"
 "  0      also for \"cli; sleep\": halted on purpose\n"
 "  2      usage error, unreadable firmware, unknown or no MCU, bad EEPROM file\n"
+"  123    power cut (--cut-at)\n"
 "  124    cycle budget (--max-cycles) exceeded\n"
 "  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
 "  126    stack ran into static data (SP + 1 below the ELF's __heap_start,\n"
@@ -680,7 +672,7 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_CUT_AT, OPT_HELP };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -696,6 +688,7 @@ static void parse_options(int argc, char **argv, options *opt)
         { "json", required_argument, NULL, OPT_JSON },
         { "gdb", required_argument, NULL, OPT_GDB },
         { "vcd", required_argument, NULL, OPT_VCD },
+        { "cut-at", required_argument, NULL, OPT_CUT_AT },
         { "help", no_argument, NULL, OPT_HELP },
         { NULL, 0, NULL, 0 },
     };
@@ -737,6 +730,11 @@ static void parse_options(int argc, char **argv, options *opt)
         case OPT_PTY: opt->pty = true; break;
         case OPT_JSON: opt->json_path = optarg; break;
         case OPT_VCD: opt->vcd_path = optarg; break;
+        case OPT_CUT_AT:
+            opt->cut_at = parse_number("--cut-at", optarg);
+            if (!opt->cut_at)
+                fail_usage("--cut-at wants a cycle above 0");
+            break;
         case OPT_GDB: {
             uint64_t port = parse_number("--gdb", optarg);
             if (port == 0 || port > 65535)
@@ -752,6 +750,8 @@ static void parse_options(int argc, char **argv, options *opt)
             fail_usage("bad option '%s' (see avrsim --help)", argv[optind - 1]);
         }
     }
+    if (opt->cut_at && !opt->eeprom_path)
+        fail_usage("--cut-at needs --eeprom FILE, to keep what the power cut leaves");
     if (opt->profile_probe != PROF_WHOLE_RUN && !opt->profile_path && !opt->callgrind_path)
         fail_usage("--profile-probe needs --profile or --callgrind");
     if (optind != argc - 1)
@@ -851,8 +851,8 @@ int main(int argc, char **argv)
         if (!R.profile)
             fail_usage("%s", error);
     }
-    if (R.opt.eeprom_path)
-        load_eeprom(avr, R.opt.eeprom_path);
+    if (!eeprom_open(avr, R.opt.eeprom_path, error, sizeof error))
+        fail_usage("%s", error);
     if (R.opt.vcd_path && !vcd_open(avr, R.mcu, R.opt.vcd_path, error, sizeof error))
         fail_usage("%s", error);
     core_reset = avr->reset;

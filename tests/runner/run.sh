@@ -512,6 +512,89 @@ verdict=$(json_check "$WORK/r.json" "r['exit']['status'] == 5")
 [ "$status" = 5 ] && [ "$verdict" = ok ] && ok "--json on a foreign firmware" ||
     fail "--json on a foreign firmware" "status $status: $verdict"
 
+# ----------------------------------------------------- EEPROM write time --
+# tests/runner/foreign/ee_timing.c writes bytes 0-7 through avr-libc, each
+# waiting for the one before, then byte 8 with the ready interrupt waking
+# the CPU; over an image of 0x55 bytes.  A write takes 3.4 ms: 54,400 cycles
+# at 16 MHz, plus the two the CPU halts and the busy loop's last turn.
+foreign ee_timing ee_timing.c -DAVRSIM "$LDSIM"
+python3 -c "open('$WORK/ee55.bin', 'wb').write(b'\x55' * 1024)"
+cp "$WORK/ee55.bin" "$WORK/ee.bin"
+sim ee_timing --eeprom "$WORK/ee.bin" --probes "$WORK/probes.csv" --stats "$WORK/ee_timing.elf"
+ee_end=$(cycles_of)
+verdict=$(python3 - "$WORK/ee.bin" "$WORK/probes.csv" <<'PY' 2>&1
+import sys
+image = open(sys.argv[1], 'rb').read()
+rows = {r.split(',')[0]: r.split(',') for r in open(sys.argv[2]).read().split()[1:]}
+problems = []
+if image[:9] != bytes(range(0xA0, 0xA8)) + b'\x11' or image[9:] != b'\x55' * 1015:
+    problems.append('image %s' % image[:12].hex())
+if rows.get('1', [0] * 5)[1] != '7' or not 54400 <= int(rows['1'][2]) <= int(rows['1'][4]) <= 54420:
+    problems.append('avr-libc writes: %s' % rows.get('1'))
+if not 54400 <= int(rows.get('2', [0] * 5)[2]) <= 54420:
+    problems.append('ready interrupt after %s' % rows.get('2'))
+print('; '.join(problems) or 'ok')
+PY
+)
+if [ "$status" = 0 ] && [ "$verdict" = ok ]; then
+    ok "EEPROM: a write takes 3.4 ms (eeprom_write_byte waits, the ready interrupt wakes), bytes saved"
+else
+    fail "EEPROM write time" "status $status: $verdict"
+fi
+
+# --cut-at: 60 power cuts over the run.  Each leaves the bytes written
+# before it, the byte being written 0xFF (named in the message), the rest
+# as they were; then bisection finds the first cut after which byte 3's
+# write has begun and the first after which it is over: 3.4 ms apart.
+verdict=$(python3 - "$AVRSIM" "$WORK" "$ee_end" <<'PY' 2>&1
+import re, shutil, subprocess, sys
+avrsim, work, end = sys.argv[1], sys.argv[2], int(sys.argv[3])
+new = bytes(range(0xA0, 0xA8)) + b'\x11'
+def cut(at):
+    shutil.copy(work + '/ee55.bin', work + '/cut.bin')
+    r = subprocess.run([avrsim, '--cut-at', str(at), '--eeprom', work + '/cut.bin',
+                        work + '/ee_timing.elf'], capture_output=True, text=True)
+    return r.returncode, r.stderr, open(work + '/cut.bin', 'rb').read()
+problems, busy_seen = [], set()
+for k in range(60):
+    at = 1 + k * (end // 60)
+    status, err, image = cut(at)
+    m = re.search(r'power cut at cycle (\d+): (?:EEPROM byte 0x([0-9a-f]{4}) was being written|no EEPROM)', err)
+    if status != 123 or not m or not at <= int(m.group(1)) < at + 8:
+        problems.append('cut at %d: status %d, %r' % (at, status, err)); continue
+    done = 0
+    while done < 9 and image[done] == new[done]: done += 1
+    busy = int(m.group(2), 16) if m.group(2) else None
+    rest = image[done + (busy is not None):]
+    if busy is not None and (busy != done or image[busy] != 0xFF):
+        problems.append('cut at %d: byte %s busy, image %s' % (at, busy, image[:10].hex()))
+    if rest != b'\x55' * len(rest):
+        problems.append('cut at %d: image %s' % (at, image[:10].hex()))
+    busy_seen.add(busy)
+if not set(range(9)) <= busy_seen: problems.append('bytes caught in their write: %s' % busy_seen)
+def first(pred, lo, hi):
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if pred(mid): hi = mid
+        else: lo = mid + 1
+    return lo
+begun = first(lambda at: cut(at)[2][3] != 0x55, 1, end)
+over = first(lambda at: cut(at)[2][3] == 0xA3, 1, end)
+if not 54400 - 8 <= over - begun <= 54400 + 8:
+    problems.append('byte 3 undefined from %d to %d' % (begun, over))
+print('; '.join(problems) or 'ok %d' % (over - begun))
+PY
+)
+case $verdict in
+    ok*) ok "--cut-at: 60 cuts leave a consistent image, byte 3 undefined for ${verdict#ok } cycles" ;;
+    *) fail "--cut-at sweep" "$verdict" ;;
+esac
+sim cut --cut-at 1000 "$UNO/hello.elf"
+expect "--cut-at without --eeprom -> 2" 2 "" "needs --eeprom"
+cp "$WORK/ee55.bin" "$WORK/ee.bin"
+sim cut --cut-at 100000000 --eeprom "$WORK/ee.bin" "$WORK/ee_timing.elf"
+expect "--cut-at after the firmware's end: its own status" 0
+
 # ------------------------------------------------------------ peak stack --
 for board in uno attiny85; do
     sim stack_peak --stats "$BUILD/$board/runner/stack_peak.elf"
@@ -715,6 +798,47 @@ sim usage --profile-probe 2 "$UNO/profile.elf"
 expect "--profile-probe without --profile -> 2" 2 "" "needs --profile"
 sim usage --profile-probe 64 --profile - "$UNO/profile.elf"
 expect "--profile-probe out of range -> 2" 2 "" "probe ids are 0 to 63"
+
+# ----------------------------------------------------------- installed --
+# make install-avrsim into a prefix of our own; a firmware of nobody's
+# project built against the installed header alone runs with the installed
+# runner; the man page renders without a warning and names every option of
+# --help.
+prefix=$WORK/prefix
+(unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory install-avrsim BUILD="$BUILD" PREFIX="$prefix") \
+    > "$WORK/install.log" 2>&1
+status=$?
+avr-gcc -mmcu=atmega328p -DF_CPU=16000000UL -Os -DAVRSIM -I"$prefix/include" "$LDSIM" \
+    -o "$WORK/hello_installed.elf" tests/runner/foreign/hello.c > "$WORK/cc.err" 2>&1
+"$prefix/bin/avrsim" "$WORK/hello_installed.elf" > "$WORK/out" 2> "$WORK/err"
+run_status=$?
+if [ "$status" = 0 ] && [ -x "$prefix/bin/avrsim" ] && [ -x "$prefix/bin/vcd2svg" ] &&
+   cmp -s sim/avrsim_io.h "$prefix/include/avrsim_io.h" && [ -f "$prefix/share/man/man1/avrsim.1" ] &&
+   [ "$run_status" = 5 ] && [ "$(cat "$WORK/out")" = "hello from elsewhere" ]; then
+    ok "make install-avrsim PREFIX=...: runner, vcd2svg, header, man page; a foreign firmware built and run with them"
+else
+    fail "make install-avrsim" "make $status, run $run_status: $(tail -n 3 "$WORK/install.log" | tr '\n' ' ') $(head -c 200 "$WORK/cc.err")"
+fi
+man_warnings=$(man --warnings -E UTF-8 -l "$prefix/share/man/man1/avrsim.1" 2>&1 > /dev/null)
+man_text=$(sed 's/\\-/-/g' sim/avrsim.1)
+missing=
+for option in $("$AVRSIM" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
+    [ "$option" = --help ] && continue
+    printf '%s\n' "$man_text" | grep -q -- "$option" || missing="$missing $option(man)"
+    grep -q -- "\`$option" README.md || missing="$missing $option(README)"
+done
+if [ -z "$man_warnings" ] && [ -z "$missing" ]; then
+    ok "the man page renders cleanly; it and the README document every option of --help"
+else
+    fail "the man page and the README" "warnings: $man_warnings; options missing:$missing"
+fi
+(unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory uninstall-avrsim BUILD="$BUILD" PREFIX="$prefix") \
+    > "$WORK/install.log" 2>&1
+if [ ! -e "$prefix/bin/avrsim" ] && [ ! -e "$prefix/include/avrsim_io.h" ]; then
+    ok "make uninstall-avrsim removes them"
+else
+    fail "make uninstall-avrsim" "$(ls -R "$prefix" | tr '\n' ' ')"
+fi
 
 echo "runner: $passed passed, $failed failed"
 [ "$failed" = 0 ]
