@@ -15,6 +15,7 @@
  * every leaf of perft(8), 1.8 million positions).
  */
 #include "check.h"
+#include "random_position.h"
 #include "checkers/movegen.h"
 #include "checkers/perft.h"
 #include "bench/movegen_portable.h"
@@ -149,36 +150,6 @@ static void test_every_node_to_perft_depth_from_the_russian_start(void)
 
 /* ------------------------------------------------- random positions -- */
 
-static uint8_t random_between(uint32_t *rng, uint8_t lo, uint8_t hi)
-{
-    return (uint8_t)(lo + check_random32(rng) % (uint32_t)(hi - lo + 1u));
-}
-
-/* The reference test's generator: men[c] men and kings[c] kings of each
- * colour on random squares, no man on the rank where it would be promoted. */
-static void random_position(bd_position *pos, uint32_t *rng, const uint8_t men[2],
-                            const uint8_t kings[2])
-{
-    pos_clear(pos, (uint8_t)(check_random32(rng) & 1u));
-    for (uint8_t c = 0; c < 2; c++) {
-        for (uint8_t k = 0; k < men[c] + kings[c]; k++) {
-            for (uint8_t tries = 0; tries < 100; tries++) {
-                uint8_t sq = (uint8_t)(check_random32(rng) & 31u);
-                bb32 bit = bb_bit(sq);
-                if (pos_occupied(pos) & bit)
-                    continue;
-                uint8_t man = k < men[c];
-                if (man && (pos_promotion_rank(c) & bit))
-                    continue;
-                pos->pieces[c] |= bit;
-                if (man)
-                    pos->men[c] |= bit;
-                break;
-            }
-        }
-    }
-}
-
 /* count positions of each variant with men_min..men_max men and
  * kings_min..kings_max kings a side; every tenth also by perft(2). */
 static void compare_random(uint32_t seed, uint16_t count, uint8_t men_min, uint8_t men_max,
@@ -232,23 +203,7 @@ static void test_men_next_to_promotion(void)
         uint32_t rng = 0x9A0Du + v;
         for (uint16_t i = 0; i < RANDOM_POSITIONS; i++) {
             bd_position pos;
-            pos_clear(&pos, (uint8_t)(check_random32(&rng) & 1u));
-            for (uint8_t k = 0; k < 14; k++) {
-                uint8_t sq = (uint8_t)(check_random32(&rng) & 31u);
-                bb32 bit = bb_bit(sq);
-                uint8_t rank = bb_rank(sq);
-                if (pos_occupied(&pos) & bit)
-                    continue;
-                uint8_t c = (check_random32(&rng) & 1u) ? BD_WHITE : BD_BLACK;
-                uint8_t king = (check_random32(&rng) % 6u) == 0;
-                if (!king && (pos_promotion_rank(c) & bit))
-                    continue;
-                if (!king && (c == BD_WHITE ? rank < 3 : rank > 4) && (check_random32(&rng) & 3u))
-                    continue;
-                pos.pieces[c] |= bit;
-                if (!king)
-                    pos.men[c] |= bit;
-            }
+            random_scatter(&pos, &rng);
             if (!compare_at(&pos, rules, stack))
                 return;
         }

@@ -19,6 +19,7 @@
 
 #include "checkers/bitboard32.h"
 #include "check.h"
+#include "random_position.h"
 #include "checkers/movegen.h"
 #include "checkers/perft.h"
 #include "checkers/position.h"
@@ -622,35 +623,6 @@ static int random_game(uint8_t variant, uint32_t *rng, int max_plies, int compar
     return 1;
 }
 
-/* A random position: the given numbers of men and kings per side on random
- * squares, men never on the rank where they would have been promoted. */
-static void random_position(bd_position *pos, uint32_t *rng, const int men[2], const int kings[2])
-{
-    pos_clear(pos, (uint8_t)(check_random32(rng) & 1u));
-    for (uint8_t c = 0; c < 2; c++) {
-        for (int k = 0; k < men[c] + kings[c]; k++) {
-            for (int tries = 0; tries < 100; tries++) {
-                uint8_t sq = (uint8_t)(check_random32(rng) & 31u);
-                bb32 bit = (bb32)1u << sq;
-                if (pos_occupied(pos) & bit)
-                    continue;
-                int man = k < men[c];
-                if (man && (pos_promotion_rank(c) & bit))
-                    continue;
-                pos->pieces[c] |= bit;
-                if (man)
-                    pos->men[c] |= bit;
-                break;
-            }
-        }
-    }
-}
-
-static int random_between(uint32_t *rng, int lo, int hi)
-{
-    return lo + (int)(check_random32(rng) % (uint32_t)(hi - lo + 1));
-}
-
 /* Builds a position from a diagram, rank 8 first, one character per square
  * of a row of 8 ('.' or ' ' empty, w/b men, W/B kings). */
 static void position_from_diagram(bd_position *pos, uint8_t side, const char *rows[8])
@@ -738,8 +710,8 @@ static void test_reference_board_round_trips_through_position(void)
     uint32_t rng = 0x1234567u;
     for (int i = 0; i < 1000; i++) {
         bd_position pos, back;
-        const int men[2] = { random_between(&rng, 0, 10), random_between(&rng, 0, 10) };
-        const int kings[2] = { random_between(&rng, 0, 4), random_between(&rng, 0, 4) };
+        const uint8_t men[2] = { random_between(&rng, 0, 10), random_between(&rng, 0, 10) };
+        const uint8_t kings[2] = { random_between(&rng, 0, 4), random_between(&rng, 0, 4) };
         random_position(&pos, &rng, men, kings);
         ref_board b;
         ref_from_position(&pos, &b);
@@ -979,9 +951,9 @@ static void compare_random_positions(uint32_t seed, int count, int men_min, int 
         uint32_t rng = seed + v;
         for (int i = 0; i < count; i++) {
             bd_position pos;
-            const int men[2] = { random_between(&rng, men_min, men_max),
+            const uint8_t men[2] = { random_between(&rng, men_min, men_max),
                                  random_between(&rng, men_min, men_max) };
-            const int kings[2] = { random_between(&rng, kings_min, kings_max),
+            const uint8_t kings[2] = { random_between(&rng, kings_min, kings_max),
                                    random_between(&rng, kings_min, kings_max) };
             random_position(&pos, &rng, men, kings);
             if (!compare_position(&pos, v))
@@ -1011,7 +983,7 @@ static void test_movegen_matches_reference_for_lone_kings_among_many_pieces(void
         for (int i = 0; i < 40000; i++) {
             bd_position pos;
             uint8_t us = (uint8_t)(check_random32(&rng) & 1u);
-            int men[2], kings[2];
+            uint8_t men[2], kings[2];
             men[us] = random_between(&rng, 0, 1);
             kings[us] = random_between(&rng, 1, 2);
             men[BD_OTHER_COLOUR(us)] = random_between(&rng, 4, 10);
@@ -1032,24 +1004,7 @@ static void test_movegen_matches_reference_for_men_next_to_promotion(void)
         uint32_t rng = 0x9A0Du + v;
         for (int i = 0; i < 30000; i++) {
             bd_position pos;
-            pos_clear(&pos, (uint8_t)(check_random32(&rng) & 1u));
-            for (int k = 0; k < 14; k++) {
-                uint8_t sq = (uint8_t)(check_random32(&rng) & 31u);
-                bb32 bit = (bb32)1u << sq;
-                int rank = bb_rank(sq);
-                if (pos_occupied(&pos) & bit)
-                    continue;
-                /* White men mostly high, black men mostly low. */
-                uint8_t c = (check_random32(&rng) & 1u) ? BD_WHITE : BD_BLACK;
-                int king = (check_random32(&rng) % 6u) == 0;
-                if (!king && (pos_promotion_rank(c) & bit))
-                    continue;
-                if (!king && (c == BD_WHITE ? rank < 3 : rank > 4) && (check_random32(&rng) & 3u))
-                    continue;
-                pos.pieces[c] |= bit;
-                if (!king)
-                    pos.men[c] |= bit;
-            }
+            random_scatter(&pos, &rng);
             if (!compare_position(&pos, v))
                 return;
         }
