@@ -486,6 +486,19 @@ static void __attribute__((noreturn)) power_cut(avr_t *avr)
     finish(EXIT_POWER_CUT, END_POWER_CUT, message);
 }
 
+/* The instruction word at a flash byte address: flash holds little-endian
+ * words, so on a little-endian host it is one 16-bit load. */
+static inline uint16_t opcode_at(const avr_t *avr, uint32_t pc)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t op;
+    memcpy(&op, avr->flash + pc, sizeof op);
+    return op;
+#else
+    return (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+#endif
+}
+
 /* Not running: asleep, held by the debugger, or at an end. */
 static void other_state(avr_t *avr, int state)
 {
@@ -522,7 +535,7 @@ static void __attribute__((noreturn)) run(avr_t *avr)
                 finish_with(EXIT_CRASH, END_CRASH, "crash: PC 0x%04" PRIx32
                             " is outside the program (0x0000-0x%04" PRIx32 ")",
                             pc, program_end - 1u);
-            uint16_t op = (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+            uint16_t op = opcode_at(avr, pc);
             if (__builtin_expect(op == RJMP_TO_SELF, 0))
                 check_halt(avr);
             else if (__builtin_expect(op == OP_SLEEP, 0))
