@@ -44,7 +44,6 @@
 #define _GNU_SOURCE
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -54,7 +53,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -62,7 +60,6 @@
 #include <sim_elf.h>
 #include <sim_gdb.h>
 #include <sim_irq.h>
-#include <avr_uart.h>
 #include <avr_watchdog.h>
 
 #include "avrsim_eeprom.h"
@@ -87,8 +84,8 @@ enum {
 #define POLL_INSTRUCTIONS 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
 #define OP_SLEEP 0x9588u
-#define MESSAGE_MAX 256u
-#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */        /* a report title, a profiler error */
+#define MESSAGE_MAX 256u        /* a report title, a profiler error, an end */
+#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -153,6 +150,7 @@ static void print_message(const char *fmt, va_list ap)
 
 static void fail_usage(const char *fmt, ...)
 {
+    serial_close();             /* the terminal back as it was */
     va_list ap;
     va_start(ap, fmt);
     print_message(fmt, ap);
