@@ -44,7 +44,6 @@
 #define _GNU_SOURCE
 
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
@@ -54,7 +53,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -62,7 +60,6 @@
 #include <sim_elf.h>
 #include <sim_gdb.h>
 #include <sim_irq.h>
-#include <avr_uart.h>
 #include <avr_watchdog.h>
 
 #include "avrsim_eeprom.h"
@@ -87,8 +84,8 @@ enum {
 #define POLL_INSTRUCTIONS 4096u
 #define RJMP_TO_SELF 0xCFFFu    /* rjmp .-2 */
 #define OP_SLEEP 0x9588u
-#define MESSAGE_MAX 256u
-#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */        /* a report title, a profiler error */
+#define MESSAGE_MAX 256u        /* a report title, a profiler error, an end */
+#define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -153,6 +150,7 @@ static void print_message(const char *fmt, va_list ap)
 
 static void fail_usage(const char *fmt, ...)
 {
+    serial_close();             /* the terminal back as it was */
     va_list ap;
     va_start(ap, fmt);
     print_message(fmt, ap);
@@ -486,6 +484,19 @@ static void __attribute__((noreturn)) power_cut(avr_t *avr)
     finish(EXIT_POWER_CUT, END_POWER_CUT, message);
 }
 
+/* The instruction word at a flash byte address: flash holds little-endian
+ * words, so on a little-endian host it is one 16-bit load. */
+static inline uint16_t opcode_at(const avr_t *avr, uint32_t pc)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint16_t op;
+    memcpy(&op, avr->flash + pc, sizeof op);
+    return op;
+#else
+    return (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+#endif
+}
+
 /* Not running: asleep, held by the debugger, or at an end. */
 static void other_state(avr_t *avr, int state)
 {
@@ -522,7 +533,7 @@ static void __attribute__((noreturn)) run(avr_t *avr)
                 finish_with(EXIT_CRASH, END_CRASH, "crash: PC 0x%04" PRIx32
                             " is outside the program (0x0000-0x%04" PRIx32 ")",
                             pc, program_end - 1u);
-            uint16_t op = (uint16_t)(avr->flash[pc] | (avr->flash[pc + 1] << 8));
+            uint16_t op = opcode_at(avr, pc);
             if (__builtin_expect(op == RJMP_TO_SELF, 0))
                 check_halt(avr);
             else if (__builtin_expect(op == OP_SLEEP, 0))

@@ -17,9 +17,10 @@
  *
  * The firmware names the two registers in its .mmcu section with
  * AVRSIM_FIRMWARE(), which also records the MCU and clock, so the runner
- * needs no per-part table.  The exit status is main()'s return value or
- * exit()'s argument: the runner recognises avr-libc's final "cli; rjmp ." loop
- * and reads r24.
+ * needs no per-part table; this header writes the section's records itself
+ * (simavr's format), so a firmware needs nothing else.  The exit status is
+ * main()'s return value or exit()'s argument: the runner recognises
+ * avr-libc's final "cli; rjmp ." loop and reads r24.
  *
  * A region is measured from the probe's begin write to its end write.  The
  * pair itself costs a fixed few cycles (the OUT and the load of the code);

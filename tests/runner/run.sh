@@ -589,6 +589,10 @@ case $verdict in
     ok*) ok "--cut-at: 60 cuts leave a consistent image, byte 3 undefined for ${verdict#ok } cycles" ;;
     *) fail "--cut-at sweep" "$verdict" ;;
 esac
+foreign ee_watchdog ee_watchdog.c -DAVRSIM "$LDSIM"
+rm -f "$WORK/ee.bin"
+sim ee_watchdog --eeprom "$WORK/ee.bin" "$WORK/ee_watchdog.elf"
+expect "EEPROM: a watchdog reset does not stop a write in progress" 11
 sim cut --cut-at 1000 "$UNO/hello.elf"
 expect "--cut-at without --eeprom -> 2" 2 "" "needs --eeprom"
 cp "$WORK/ee55.bin" "$WORK/ee.bin"
