@@ -586,7 +586,7 @@ uint16_t MG_PORTABLE(mg_count)(const bd_position *pos, const struct bd_rules *ru
     return count;
 }
 
-void mg_make(bd_position *pos, const bd_move *m)
+void MG_PORTABLE(mg_make)(bd_position *pos, const bd_move *m)
 {
     uint8_t side = pos->side, other = BD_OTHER_COLOUR(side);
     uint8_t from = m->from, to = mg_move_to(m);

@@ -24,6 +24,7 @@
 
 #define mg_count mg_count
 #define mg_generate_known mg_generate_known
+#define mg_make mg_make         /* perft_asm.S: bd_asm_make */
 #define mg_has_capture mg_has_capture
 
 /* The C generator's capture test is the assembly's (flying kings included),
