@@ -510,8 +510,16 @@ static bd_move *list_flying_king_steps(bd_move *out, bd_move *out_end, bb32 king
 
 /* ------------------------------------------------------------------------ */
 
-bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
-                           bd_move *out_end, uint8_t capture)
+bd_move *mg_generate_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                              bd_move *out_end)
+{
+    struct movers movers;
+    movers_of(&movers, pos, rules);
+    return list_all_captures(pos, rules, &movers, out, out_end, 0);
+}
+
+bd_move *MG_PORTABLE(mg_generate_known)(const bd_position *pos, const struct bd_rules *rules,
+                                        bd_move *out, bd_move *out_end, uint8_t capture)
 {
     struct movers movers;
     if (capture == MG_CAPTURE_UNKNOWN)
@@ -578,7 +586,7 @@ uint16_t MG_PORTABLE(mg_count)(const bd_position *pos, const struct bd_rules *ru
     return count;
 }
 
-void mg_make(bd_position *pos, const bd_move *m)
+void MG_PORTABLE(mg_make)(bd_position *pos, const bd_move *m)
 {
     uint8_t side = pos->side, other = BD_OTHER_COLOUR(side);
     uint8_t from = m->from, to = mg_move_to(m);

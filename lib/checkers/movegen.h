@@ -48,6 +48,11 @@ BD_INLINE uint8_t mg_move_is_capture(const bd_move *m) { return m->captured != 0
 bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
                            bd_move *out_end, uint8_t capture);
 #define MG_CAPTURE_UNKNOWN 0xFFu
+/* The captures of a position whose side must capture (the part of
+ * mg_generate_known that a target's override may leave to the C); NULL
+ * past out_end. */
+bd_move *mg_generate_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                              bd_move *out_end);
 /* Writes the legal moves of pos from out and returns the end; NULL when they
  * would not fit below out_end (nothing is silently dropped). */
 BD_INLINE bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out,

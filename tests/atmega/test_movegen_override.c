@@ -93,6 +93,17 @@ static uint8_t compare_at(const bd_position *pos, const struct bd_rules *rules, 
         report(pos, rules, PSTR("mg_generate"));
         return 0;
     }
+    /* The search's call, with the capture test's answer known, and a list
+     * one move too short (NULL, as the C). */
+    end = mg_generate_known(pos, rules, ref_end, STACK_END, capture);
+    if (!CHECK(end != 0) || !CHECK_EQ(end - ref_end, n) || !CHECK(same_moves(free, ref_end, n))) {
+        report(pos, rules, PSTR("mg_generate_known"));
+        return 0;
+    }
+    if (n && !CHECK(mg_generate_known(pos, rules, ref_end, ref_end + n - 1, capture) == 0)) {
+        report(pos, rules, PSTR("mg_generate_known, no room"));
+        return 0;
+    }
     for (const bd_move *m = free; m < ref_end; m++) {
         bd_position a = *pos, b = *pos;
         mg_make(&a, m);

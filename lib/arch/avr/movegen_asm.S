@@ -39,11 +39,8 @@ bd_asm_rules:       .skip 2
 bd_asm_scratch:     .skip 2
 bd_asm_scratch_end: .skip 2
 /* The landing squares of the short jumps, one bitboard a direction. */
+    .global bd_asm_landings
 bd_asm_landings:    .skip 16
-#define L_UL (bd_asm_landings + 0)
-#define L_UR (bd_asm_landings + 4)
-#define L_DR (bd_asm_landings + 8)
-#define L_DL (bd_asm_landings + 12)
 
 /* popcount of each byte, at a 256-byte boundary so that the byte is the
  * low half of the address. */
@@ -227,6 +224,7 @@ bd_asm_capture_test:
  * back in place: T = one step of T (masked), in T0..T3.  Cold code (kings),
  * written for size: one flood for the four directions through ICALL. */
     .section .text.bd_asm_flying_capture, "ax", @progbits
+    .global bd_asm_step_ul, bd_asm_step_ur, bd_asm_step_dr, bd_asm_step_dl
 bd_asm_step_ul:
     ANDI4 T0, T1, T2, T3, CAN_UL
     ROL1 T0, T1, T2, T3
@@ -272,17 +270,13 @@ bd_asm_flood:
     rjmp 1b
 2:  ret
 
-/* Z = the step routine of direction d. */
-.macro STEP_ROUTINE d
-    ldi  ZL, lo8(gs(bd_asm_step_\d))
-    ldi  ZH, hi8(gs(bd_asm_step_\d))
-.endm
 
 /* bd_asm_flying_capture: can one of the flying kings capture?
  * In:  U = the kings, EN, EM.  Out: carry set when one can.
  * Each direction floods the kings' rays, then looks for a short jump from
  * any square of them.
  * Clobbers UP, DN0, DN1, T0..T3, Z, tmp. */
+    .global bd_asm_flying_capture
 bd_asm_flying_capture:
     STEP_ROUTINE ul
     rcall 1f
@@ -378,6 +372,7 @@ bd_asm_count_quiet:
  *      continues (the C then walks the captures); else CNT += popcount(U).
  * Clobbers U, T0..T3, Z, tmp. */
     .section .text.bd_asm_landings_go_on, "ax", @progbits
+    .global bd_asm_landings_go_on
 bd_asm_landings_go_on:
     ldi  ZH, hi8(bd_popcount_table)
     COUNT U0, U1, U2, U3
@@ -425,19 +420,6 @@ bd_asm_landings_go_on:
 9:  sec
     ret
 
-/* UP0 = the directions in which a man that jumped one way may go on:
- * every one but back (the immediate) when men capture backwards, else the
- * side's two forward ones.  6 cycles. */
-.macro GO_ON_DIRECTIONS all_but_back
-    ldi  T0, \all_but_back
-    sbrc FL, F_MCB
-    rjmp .L_go\@
-    ldi  T0, 0x03
-    sbrc FL, F_BLACK
-    ldi  T0, 0x0C
-.L_go\@:
-    mov  UP0, T0
-.endm
 
 /* bd_asm_count_captures: the number of captures, after the capture test
  * found one (the C's when the side has kings, short or flying).
@@ -502,42 +484,6 @@ bd_asm_count_captures:
 
 /* ------------------------------------------------------------ C entries */
 
-.macro SAVE_R2_R17
-    push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
-    push r14
-    push r15
-    push r16
-    push r17
-.endm
-.macro RESTORE_R2_R17
-    pop  r17
-    pop  r16
-    pop  r15
-    pop  r14
-    pop  r13
-    pop  r12
-    pop  r11
-    pop  r10
-    pop  r9
-    pop  r8
-    pop  r7
-    pop  r6
-    pop  r5
-    pop  r4
-    pop  r3
-    pop  r2
-.endm
 
 /* uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules,
  *                   bd_move *scratch, bd_move *scratch_end)

@@ -237,4 +237,70 @@
     add  CNT, tmp
 .endm
 
+/* avr-gcc's call-saved registers but Y, for the C entries. */
+.macro SAVE_R2_R17
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+.endm
+.macro RESTORE_R2_R17
+    pop  r17
+    pop  r16
+    pop  r15
+    pop  r14
+    pop  r13
+    pop  r12
+    pop  r11
+    pop  r10
+    pop  r9
+    pop  r8
+    pop  r7
+    pop  r6
+    pop  r5
+    pop  r4
+    pop  r3
+    pop  r2
+.endm
+
+/* The landings stored by bd_asm_capture_test (movegen_asm.S). */
+#define L_UL (bd_asm_landings + 0)
+#define L_UR (bd_asm_landings + 4)
+#define L_DR (bd_asm_landings + 8)
+#define L_DL (bd_asm_landings + 12)
+
+/* UP0 = the directions in which a man that jumped one way may go on:
+ * every one but back (the immediate) when men capture backwards, else the
+ * side's two forward ones.  6 cycles. */
+.macro GO_ON_DIRECTIONS all_but_back
+    ldi  T0, \all_but_back
+    sbrc FL, F_MCB
+    rjmp .L_go\@
+    ldi  T0, 0x03
+    sbrc FL, F_BLACK
+    ldi  T0, 0x0C
+.L_go\@:
+    mov  UP0, T0
+.endm
+
+/* Z = the step routine of direction d (movegen_asm.S: T = one step of T,
+ * bytes in place; Z kept). */
+/* Z = the step routine of direction d. */
+.macro STEP_ROUTINE d
+    ldi  ZL, lo8(gs(bd_asm_step_\d))
+    ldi  ZH, hi8(gs(bd_asm_step_\d))
+.endm
+
 #endif

@@ -41,6 +41,29 @@ bd_perft_flags:     .skip 1
     swap \r
 .endm
 
+/* void mg_make(bd_position *pos, const bd_move *m)
+ * r25:r24 pos, r23:r22 m: bd_asm_make with avr-gcc's convention (the C's
+ * mg_make is compiled as mg_make_portable and not linked). */
+    .section .text.mg_make, "ax", @progbits
+    .global mg_make
+mg_make:
+    push r12
+    push r13
+    push r16
+    push r17
+    push r28
+    push r29
+    movw r28, r24
+    movw r26, r22
+    XCALL bd_asm_make
+    pop  r29
+    pop  r28
+    pop  r17
+    pop  r16
+    pop  r13
+    pop  r12
+    ret
+
 /* bd_asm_make: plays the move at X on the position at Y (mg_make).
  * Out: X past the move.  Clobbers r16-r25, r30, r31, r12, r13, r0.
  * Quiet man move: 53 cycles + RET. */

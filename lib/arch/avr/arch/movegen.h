@@ -1,12 +1,15 @@
 /*
  * arch/movegen.h (AVR) - override of checkers/movegen.c's capture test and
- * move count by lib/arch/avr/movegen_asm.S.
+ * move count by lib/arch/avr/movegen_asm.S, and of the move listing
+ * (mg_generate_known) by lib/arch/avr/generate_asm.S.
  *
  * The assembly keeps the position in registers as bitboards.  The capture
  * test and the count of quiet moves are entirely its own; of the captures
  * it counts those of men that are all single jumps, and calls
  * mg_count_captures, the portable C, for the rest (kings, jumps that may
- * go on).  The portable versions of the replaced functions are compiled
+ * go on).  The listing is the assembly's for men and short kings, and
+ * calls mg_generate_known_portable for flying kings and for captures that
+ * need the walk.  The portable versions of the replaced functions are compiled
  * under the names MG_PORTABLE gives them, and dropped by the linker.
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
@@ -20,6 +23,8 @@
 #define MG_PORTABLE(name) name##_portable
 
 #define mg_count mg_count
+#define mg_generate_known mg_generate_known
+#define mg_make mg_make         /* perft_asm.S: bd_asm_make */
 #define mg_has_capture mg_has_capture
 
 /* The C generator's capture test is the assembly's (flying kings included),

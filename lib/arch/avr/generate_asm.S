@@ -1,0 +1,499 @@
+/*
+ * generate_asm.S (AVR) - mg_generate_known, the legal moves listed, for the
+ * common positions: quiet moves of men and short kings, and captures that
+ * are all single jumps of men.
+ *
+ * The list is the portable C's, in its order (lib/checkers/movegen.c, on
+ * AVR compiled as mg_generate_known_portable): the four directions up-left,
+ * up-right, down-right, down-left, and in each the targets by increasing
+ * square.  Each direction's targets are one bitboard (the shifted movers
+ * masked by the empty squares, or the landings of bd_asm_capture_test);
+ * its squares are taken lowest first with the popcount table:
+ * lsb(b) = popcount((b & -b) - 1), 9 cycles a byte that holds a move.
+ *
+ * The C lists the rest, before a move is written: a side with flying kings
+ * (their rays), captures by kings or by a man whose jump can go on or that
+ * is promoted where the capture continues (the square-by-square walk).
+ *
+ * Registers: movegen_regs.h.  While listing, r16:r17 hold out_end, Y the
+ * next move, r18 the target square, r27 the direction's step (to - step is
+ * the origin of a quiet move, its victim in a capture), the targets sit in
+ * EN0..EN3 (r8..r11), and ZH the popcount table's page.
+ */
+#include "movegen_regs.h"
+
+/* Not on the 8 KB parts (arch/movegen.h): there the C is mg_generate_known. */
+#include <avr/io.h>
+#if FLASHEND > 0x1FFFul
+
+#define END_L r16
+#define END_H r17
+#define SQ    r18
+#define STEP  r27
+
+    .section .bss.bd_gen_state, "aw", @nobits
+bd_gen_pos:   .skip 2
+bd_gen_rules: .skip 2
+bd_gen_end:   .skip 2
+bd_gen_sp:    .skip 2           /* the stack pointer after the entry's pushes */
+/* The promoting targets of the direction being listed, and the own kings
+ * (a king on the last rank is not promoted). */
+bd_gen_pm:    .skip 4
+bd_gen_kings: .skip 4
+
+    .section .text.mg_generate_known, "ax", @progbits
+
+/* ZL = the bit of square s within its byte (1 << (s & 7)).  7 cycles. */
+.macro BIT_OF s
+    ldi  ZL, 1
+    sbrc \s, 1
+    ldi  ZL, 4
+    sbrc \s, 0
+    lsl  ZL
+    sbrc \s, 2
+    swap ZL
+.endm
+
+/* Z flag clear when square T2 is in the bitboard at Z (RAM).
+ * Clobbers T2, T3, Z. */
+bd_gen_bit_in:
+    mov  T3, T2
+    lsr  T3
+    lsr  T3
+    lsr  T3
+    add  ZL, T3
+    adc  ZH, zero
+    ld   T3, Z
+    BIT_OF T2
+    and  T3, ZL
+    ret
+
+/* The promoting targets: T flag set when EN has a square on the side's
+ * last rank, which is then stored at bd_gen_pm.  Clobbers T0..T3, tmp. */
+bd_gen_promotions:
+    clt
+    movw T0, EN0
+    movw T2, EN2
+    sbrc FL, F_BLACK
+    rjmp 1f
+    ANDI4 T0, T1, T2, T3, RANK_8
+    rjmp 2f
+1:  ANDI4 T0, T1, T2, T3, RANK_1
+2:  OR_TEST T0, T1, T2, T3
+    breq 3f
+    sts  bd_gen_pm + 0, T0
+    sts  bd_gen_pm + 1, T1
+    sts  bd_gen_pm + 2, T2
+    sts  bd_gen_pm + 3, T3
+    set
+3:  ldi  ZH, hi8(bd_popcount_table)
+    ret
+
+/* For each square of byte b (base its first square): SQ = the square,
+ * then a call of emit. */
+.macro SCAN b, base, emit
+    tst  \b
+    breq 2f
+1:  mov  ZL, \b
+    neg  ZL
+    and  ZL, \b                 /* the lowest bit */
+    eor  \b, ZL
+    dec  ZL
+    lpm  SQ, Z                  /* its index */
+    .if \base
+    subi SQ, -\base
+    .endif
+    rcall \emit
+    tst  \b
+    brne 1b
+2:
+.endm
+
+/* The out == out_end of an emit, however deep: back to the stack of the
+ * entry, and return NULL. */
+bd_gen_overflow:
+    lds  r24, bd_gen_sp
+    lds  r25, bd_gen_sp + 1
+    in   tmp, _SFR_IO_ADDR(SREG)
+    cli
+    out  _SFR_IO_ADDR(SPH), r25
+    out  _SFR_IO_ADDR(SREG), tmp
+    out  _SFR_IO_ADDR(SPL), r24
+    clr  r24
+    clr  r25
+    rjmp bd_gen_return
+
+/* T0 |= MG_MOVE_PROMOTES when SQ is a promoting target (T flag: the
+ * direction has some) and the mover from T1 is not a king. */
+bd_gen_promotes:
+    mov  T2, SQ
+    ldi  ZL, lo8(bd_gen_pm)
+    ldi  ZH, hi8(bd_gen_pm)
+    rcall bd_gen_bit_in
+    breq 1f
+    mov  T2, T1
+    ldi  ZL, lo8(bd_gen_kings)
+    ldi  ZH, hi8(bd_gen_kings)
+    rcall bd_gen_bit_in
+    brne 1f
+    ori  T0, 0x80
+1:  ldi  ZH, hi8(bd_popcount_table)
+    ret
+
+/* A jump to SQ over SQ - STEP from SQ - 2 STEP. */
+bd_gen_emit_jump:
+    cp   YL, END_L
+    cpc  YH, END_H
+    breq bd_gen_overflow
+    mov  T1, SQ
+    sub  T1, STEP
+    mov  UP1, T1                /* the victim */
+    sub  T1, STEP
+    andi T1, 31
+    st   Y+, T1
+    mov  T0, SQ
+    brtc 1f
+    rcall bd_gen_promotes       /* no kings here: bd_gen_kings is 0 */
+1:  st   Y+, T0
+    BIT_OF UP1
+    sbrc UP1, 4
+    rjmp 3f
+    sbrc UP1, 3
+    rjmp 2f
+    st   Y+, ZL
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    rjmp 5f
+2:  st   Y+, zero
+    st   Y+, ZL
+    st   Y+, zero
+    st   Y+, zero
+    rjmp 5f
+3:  sbrc UP1, 3
+    rjmp 4f
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, ZL
+    st   Y+, zero
+    rjmp 5f
+4:  st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, ZL
+5:  ldi  ZH, hi8(bd_popcount_table)
+    ret
+
+/* For each square of byte b (base its first square), a quiet move to it
+ * from square - STEP: bd_gen_emit_quiet inline, the hottest loop. */
+.macro SCAN_QUIET b, base
+    tst  \b
+    breq 3f
+1:  mov  ZL, \b
+    neg  ZL
+    and  ZL, \b
+    eor  \b, ZL
+    dec  ZL
+    lpm  SQ, Z
+    .if \base
+    subi SQ, -\base
+    .endif
+    cp   YL, END_L
+    cpc  YH, END_H
+    brne 2f
+    rjmp bd_gen_overflow
+2:  mov  T1, SQ
+    sub  T1, STEP
+    andi T1, 31
+    st   Y+, T1
+    mov  T0, SQ
+    brtc 4f
+    rcall bd_gen_promotes
+4:  st   Y+, T0
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    tst  \b
+    brne 1b
+3:
+.endm
+
+/* The quiet moves to the squares of EN, from square - STEP. */
+bd_gen_quiet_dir:
+    rcall bd_gen_promotions
+    SCAN_QUIET EN0, 0
+    SCAN_QUIET EN1, 8
+    SCAN_QUIET EN2, 16
+    SCAN_QUIET EN3, 24
+    ret
+
+/* The jumps landing on the squares of EN over square - STEP. */
+bd_gen_jump_dir:
+    rcall bd_gen_promotions
+    SCAN EN0, 0, bd_gen_emit_jump
+    SCAN EN1, 8, bd_gen_emit_jump
+    SCAN EN2, 16, bd_gen_emit_jump
+    SCAN EN3, 24, bd_gen_emit_jump
+    ret
+
+/* EN = T's bytes b0..b3 (in order) & EM: a direction's quiet targets. */
+.macro TARGETS b0, b1, b2, b3
+    mov  EN0, \b0
+    and  EN0, EM0
+    mov  EN1, \b1
+    and  EN1, EM1
+    mov  EN2, \b2
+    and  EN2, EM2
+    mov  EN3, \b3
+    and  EN3, EM3
+.endm
+
+/* Direction d's landings, if it has any: no further jump (carry clear),
+ * else on to the C. */
+.macro LANDINGS_END d, all_but_back
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_le\@
+    lds  U0, bd_asm_landings + 4 * \d + 0
+    lds  U1, bd_asm_landings + 4 * \d + 1
+    lds  U2, bd_asm_landings + 4 * \d + 2
+    lds  U3, bd_asm_landings + 4 * \d + 3
+    GO_ON_DIRECTIONS \all_but_back
+    rcall bd_asm_landings_go_on
+    brcc .L_le\@
+    rjmp bd_gen_c_captures
+.L_le\@:
+.endm
+/* Direction d's single jumps, ahead the step to the victim. */
+.macro LIST_JUMPS d, ahead
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_lj\@
+    lds  EN0, bd_asm_landings + 4 * \d + 0
+    lds  EN1, bd_asm_landings + 4 * \d + 1
+    lds  EN2, bd_asm_landings + 4 * \d + 2
+    lds  EN3, bd_asm_landings + 4 * \d + 3
+    ldi  STEP, \ahead
+    rcall bd_gen_jump_dir
+.L_lj\@:
+.endm
+
+/* bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules,
+ *                            bd_move *out, bd_move *out_end, uint8_t capture)
+ * r25:r24 pos, r23:r22 rules, r21:r20 out, r19:r18 out_end, r16 capture. */
+    .global mg_generate_known
+mg_generate_known:
+    SAVE_R2_R17
+    push r28
+    push r29
+    in   tmp, _SFR_IO_ADDR(SPL)
+    sts  bd_gen_sp, tmp
+    in   tmp, _SFR_IO_ADDR(SPH)
+    sts  bd_gen_sp + 1, tmp
+    sts  bd_gen_pos, r24
+    sts  bd_gen_pos + 1, r25
+    sts  bd_gen_rules, r22
+    sts  bd_gen_rules + 1, r23
+    sts  bd_gen_end, r18
+    sts  bd_gen_end + 1, r19
+    mov  STEP, r16              /* the capture answer, until the listing */
+    movw YL, r20
+    movw ZL, r22
+    XCALL bd_asm_rules_flags
+    movw ZL, r24
+    XCALL bd_asm_load
+    tst  STEP
+    breq 3f                     /* known: no capture */
+    XCALL bd_asm_capture_test
+    cpi  FL, 1 << F_JUMPS
+    brlo .+2
+    rjmp 5f
+    cpi  STEP, 1                /* a capture, not a short jump: flying kings */
+    brne .+2
+    rjmp bd_gen_c_captures
+    sbrs FL, F_FLYING
+    rjmp 3f
+    OR_TEST U0, U1, U2, U3
+    breq 3f
+    XCALL bd_asm_flying_capture /* flying kings: can one capture? */
+    brcc .+2
+    rjmp bd_gen_c_captures
+    lds  ZL, bd_gen_pos         /* no: the registers it took, once more */
+    lds  ZH, bd_gen_pos + 1
+    andi FL, 0x0E               /* F_BLACK clear, as bd_asm_load wants */
+    XCALL bd_asm_load
+
+3:  /* Quiet moves: the men's and short kings' steps; flying kings' rays
+     * after them, by the C. */
+    sts  bd_gen_kings + 0, U0
+    sts  bd_gen_kings + 1, U1
+    sts  bd_gen_kings + 2, U2
+    sts  bd_gen_kings + 3, U3
+    sbrs FL, F_FLYING
+    rjmp 1f
+    OR_TEST U0, U1, U2, U3
+    breq 0f
+    ori  FL, 0x80               /* flying kings to list at the end */
+0:  clr  U0                     /* no short kings */
+    clr  U1
+    movw U2, U0
+1:  /* up: White's men and kings (UP), Black's kings; down the other way */
+    sbrc FL, F_BLACK
+    rjmp 2f
+    movw DN0, U0
+    movw DN2, U2
+    rjmp 4f
+2:  movw UP0, U0
+    movw UP2, U2
+4:  lds  END_L, bd_gen_end
+    lds  END_H, bd_gen_end + 1
+    OR_TEST UP0, UP1, UP2, UP3
+    breq 6f
+    STEP_UL UP0, UP2
+    TARGETS T0, T1, T2, T3
+    ldi  STEP, 1
+    rcall bd_gen_quiet_dir
+    STEP_UR UP0, UP2
+    TARGETS T3, T0, T1, T2
+    ldi  STEP, 7
+    rcall bd_gen_quiet_dir
+6:  OR_TEST DN0, DN1, DN2, DN3
+    breq 7f
+    STEP_DR DN0, DN2
+    TARGETS T0, T1, T2, T3
+    ldi  STEP, 31
+    rcall bd_gen_quiet_dir
+    STEP_DL DN0, DN2
+    TARGETS T1, T2, T3, T0
+    ldi  STEP, 25
+    rcall bd_gen_quiet_dir
+7:  sbrc FL, 7
+    rjmp bd_gen_flying
+    movw r24, YL
+    rjmp bd_gen_return
+
+5:  /* Captures: men's single jumps that cannot go on; kings: the C. */
+    OR_TEST U0, U1, U2, U3
+    breq .+2
+    rjmp bd_gen_c_captures
+    LANDINGS_END 0, 0x0B        /* not back down-right */
+    LANDINGS_END 1, 0x07        /* not down-left */
+    LANDINGS_END 2, 0x0E        /* not up-left */
+    LANDINGS_END 3, 0x0D        /* not up-right */
+    sts  bd_gen_kings + 0, zero
+    sts  bd_gen_kings + 1, zero
+    sts  bd_gen_kings + 2, zero
+    sts  bd_gen_kings + 3, zero
+    lds  END_L, bd_gen_end
+    lds  END_H, bd_gen_end + 1
+    LIST_JUMPS 0, 1
+    LIST_JUMPS 1, 7
+    LIST_JUMPS 2, 31
+    LIST_JUMPS 3, 25
+    movw r24, YL
+
+bd_gen_return:
+    pop  r29
+    pop  r28
+    RESTORE_R2_R17
+    ret
+
+/* The flying kings' quiet moves, king by king from the lowest square, each
+ * in the four directions: the empty squares that a flood from the king
+ * reaches, in increasing order (the C's order: the rays of
+ * list_flying_king_steps).  DN = the kings left, UP = the king's bit,
+ * KSQ its square. */
+#define KSQ r19
+.macro KINGS_OF b, base, up
+    tst  \b
+    breq 2f
+1:  mov  ZL, \b
+    neg  ZL
+    and  ZL, \b                 /* the lowest king of the byte */
+    eor  \b, ZL
+    clr  UP0
+    clr  UP1
+    movw UP2, UP0
+    mov  \up, ZL
+    dec  ZL
+    ldi  ZH, hi8(bd_popcount_table)
+    lpm  KSQ, Z
+    .if \base
+    subi KSQ, -\base
+    .endif
+    rcall bd_gen_king
+    tst  \b
+    brne 1b
+2:
+.endm
+bd_gen_flying:
+    lds  DN0, bd_gen_kings + 0
+    lds  DN1, bd_gen_kings + 1
+    lds  DN2, bd_gen_kings + 2
+    lds  DN3, bd_gen_kings + 3
+    KINGS_OF DN0, 0, UP0
+    KINGS_OF DN1, 8, UP1
+    KINGS_OF DN2, 16, UP2
+    KINGS_OF DN3, 24, UP3
+    movw r24, YL
+    rjmp bd_gen_return
+
+bd_gen_king:
+    STEP_ROUTINE ul
+    rcall bd_gen_ray
+    STEP_ROUTINE ur
+    rcall bd_gen_ray
+    STEP_ROUTINE dr
+    rcall bd_gen_ray
+    STEP_ROUTINE dl
+
+/* The king's moves in one direction: Z = its step routine (movegen_asm.S,
+ * which keeps Z). */
+bd_gen_ray:
+    movw T0, UP0
+    movw T2, UP2
+    clr  EN0
+    clr  EN1
+    movw EN2, EN0
+1:  icall
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    OR_TEST T0, T1, T2, T3
+    breq 2f
+    OR4  EN0, EN1, EN2, EN3, T0, T1, T2, T3
+    rjmp 1b
+2:  ldi  ZH, hi8(bd_popcount_table)
+    SCAN EN0, 0, bd_gen_emit_king
+    SCAN EN1, 8, bd_gen_emit_king
+    SCAN EN2, 16, bd_gen_emit_king
+    SCAN EN3, 24, bd_gen_emit_king
+    ret
+
+/* A king's move from KSQ to SQ. */
+bd_gen_emit_king:
+    cp   YL, END_L
+    cpc  YH, END_H
+    brne 1f
+    rjmp bd_gen_overflow
+1:  st   Y+, KSQ
+    st   Y+, SQ
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    st   Y+, zero
+    ret
+
+/* mg_generate_captures(pos, rules, out, out_end): the C walks them (from
+ * out: nothing written yet). */
+bd_gen_c_captures:
+    movw r20, YL
+    lds  r18, bd_gen_end
+    lds  r19, bd_gen_end + 1
+    lds  r22, bd_gen_rules
+    lds  r23, bd_gen_rules + 1
+    lds  r24, bd_gen_pos
+    lds  r25, bd_gen_pos + 1
+    pop  r29
+    pop  r28
+    RESTORE_R2_R17
+    XJMP mg_generate_captures
+
+#endif /* FLASHEND */
