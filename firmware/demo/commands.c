@@ -154,6 +154,8 @@ static uint8_t engine_move(uint8_t watch_keys)
     uint32_t ms;
     uint8_t outcome = engine_think(&session_game, &session_scratch.search, watch_keys, &result,
                                    &ms);
+    if (outcome == ENGINE_NO_ROOM)
+        session_error_P(session_too_many_moves_P);
     if (outcome != ENGINE_MOVED)
         return outcome;
     /* The workspace is gone now: list the moves again to name and record it. */
@@ -192,11 +194,14 @@ static void cmd_auto(void)
         return;
     serial_puts_P(PSTR("a key stops auto\n"));
     for (;;) {
-        if (console_key_pressed() || engine_move(1) == ENGINE_INTERRUPTED) {
+        uint8_t outcome = console_key_pressed() ? ENGINE_INTERRUPTED : engine_move(1);
+        if (outcome == ENGINE_INTERRUPTED) {
             serial_puts_P(PSTR("auto stopped\n"));
             return;
         }
-        if (session_report_status() != GAME_ONGOING)
+        /* No move played (and said why) ends auto too: it would not
+         * play the next time either. */
+        if (session_report_status() != GAME_ONGOING || outcome != ENGINE_MOVED)
             return;
     }
 }
