@@ -98,7 +98,7 @@ static SESSION_OWN_FRAME void cmd_moves(void)
     bd_move *end = session_legal_moves();
     if (!end)
         return;
-    const bd_move *first = session_scratch.command.moves;
+    const bd_move *first = session_scratch.moves;
     serial_put_u32((uint32_t)(end - first));
     serial_puts_P(end - first == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
     uint8_t column = 0;
@@ -111,8 +111,17 @@ static SESSION_OWN_FRAME void cmd_moves(void)
     serial_putc('\n');
 }
 
-static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
+static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
 {
+    /* The moves overwrite the line: the text goes past their end. */
+    char *text = SESSION_MOVE_TEXT;
+    if (length >= PDN_MOVE_MAX) {
+        /* Longer than any move: a syntax error, not a cut that could read. */
+        line = "!";
+        length = 1;
+    }
+    memcpy(text, line, length);
+    text[length] = '\0';
     if (refuse_if_over())
         return;
     bd_move *end = session_legal_moves();
@@ -120,7 +129,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
         return;
     bd_move m;
     int8_t status = pdn_read_move_among(text, length, &session_game.pos, session_game.rules,
-                                        session_scratch.command.moves, end, &m);
+                                        session_scratch.moves, end, &m);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: "));
         serial_puts_P(pdn_error_text(status));
@@ -128,7 +137,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
         return;
     }
     session_put_move_number();
-    session_put_move(&m, session_scratch.command.moves, end);
+    session_put_move(&m, session_scratch.moves, end);
     serial_putc('\n');
     record_play(session_find_move(&m, end));
     session_show_position();
@@ -168,7 +177,7 @@ static uint8_t engine_move(uint8_t watch_keys)
         return ENGINE_NO_MOVE;
     }
     session_put_move_number();
-    session_put_move(m, session_scratch.command.moves, end);
+    session_put_move(m, session_scratch.moves, end);
     session_put_labelled(PSTR("  (depth "), result.depth);
     serial_puts_P(PSTR(", score "));
     put_score(result.score);
@@ -274,7 +283,7 @@ static SESSION_OWN_FRAME void cmd_perft(const char *arg)
     }
     uint32_t start_ms = clock_ms();
     board_led_on();
-    uint32_t leaves = perft_count(&session_game.pos, (uint8_t)depth, session_scratch.command.moves);
+    uint32_t leaves = perft_count(&session_game.pos, (uint8_t)depth, session_scratch.moves);
     board_led_off();
     uint32_t ms = clock_ms() - start_ms;
     if (leaves == PERFT_NO_ROOM) {

@@ -69,4 +69,18 @@ session "fen $WIDE41\nlevel depth 3\nauto\n" 3000000000
 check "auto plays a 41-move position to a result" \
     "$([ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^result: '; echo $?)" "status $status"
 
+# --- F2: more moves than the old 60-move buffer --------------------------
+session "fen $MIXED68\nmoves\nperft 1\nperft 2\nperft 3\na1:h6\nfen\n"
+check "moves lists all 68 moves of a position" \
+    "$(printf '%s\n' "$out" | grep -q '^68 legal moves'; echo $?)" "$(printf '%s\n' "$out" | grep -m1 'moves\|error')"
+check "perft 1 counts 68" "$(printf '%s\n' "$out" | grep -q '^perft 1 68 '; echo $?)" "no perft 1 68"
+check "a move is played in a 68-move position" \
+    "$([ "$(last_fen)" = 'B:WKh2,Ka3,Kh6,Kb8,Kd8,Kh8:BKc7' ]; echo $?)" "fen $(last_fen)"
+for fen in "$QUIET68" "$CAPTURE68" "$MIXED68"; do
+    session "fen $fen\nlevel depth 6\ngo\nfen\n"
+    check "go plays in a 68-move position ($fen)" \
+        "$([ "$status" -eq 0 ] && [ "$(last_fen)" != "$fen" ] && ! printf '%s\n' "$out" | grep -q '^error'; echo $?)" \
+        "status $status, fen $(last_fen)"
+done
+
 finish reliability
