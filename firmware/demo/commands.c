@@ -247,14 +247,18 @@ static SESSION_OWN_FRAME void cmd_undo(void)
 
 /* The leaves of the move tree below pos, counted by listing the moves
  * (lib/checkers/perft.c's perft() counts the last ply without listing, through
- * mg_count(): 1.6 KB of flash that this firmware cannot spare).  Feeds the
- * watchdog at every inner node.  PERFT_TOO_MANY when the count passes 32
- * bits, PERFT_NO_ROOM when the moves of the path do not fit in scratch. */
+ * mg_count(): 1.6 KB of flash that this firmware cannot spare).  Each ply's
+ * list goes on the move stack above its parent's; a child whose list does
+ * not fit there gets its parent's room instead (the parent lists its moves
+ * again afterwards), and so on up to the root's, so a count fails only
+ * when a single list is longer than the whole stack.  Feeds the watchdog
+ * at every inner node.  PERFT_TOO_MANY when the count passes 32 bits,
+ * PERFT_NO_ROOM when the moves do not fit from stack on. */
 #define PERFT_NO_ROOM UINT32_MAX
 #define PERFT_TOO_MANY (UINT32_MAX - 1u)
 static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stack)
 {
-    bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_MOVES_END);
+    bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
     if (!end)
         return PERFT_NO_ROOM;
     if (depth == 1u)
@@ -265,6 +269,10 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
         bd_position child = *pos;
         mg_make(&child, m);
         uint32_t count = perft_count(&child, (uint8_t)(depth - 1u), end);
+        if (count == PERFT_NO_ROOM) {
+            count = perft_count(&child, (uint8_t)(depth - 1u), stack);
+            mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
+        }
         if (count >= PERFT_TOO_MANY)
             return count;
         total += count;

@@ -74,6 +74,10 @@ session "fen $MIXED68\nmoves\nperft 1\nperft 2\nperft 3\na1:h6\nfen\n"
 check "moves lists all 68 moves of a position" \
     "$(printf '%s\n' "$out" | grep -q '^68 legal moves'; echo $?)" "$(printf '%s\n' "$out" | grep -m1 'moves\|error')"
 check "perft 1 counts 68" "$(printf '%s\n' "$out" | grep -q '^perft 1 68 '; echo $?)" "no perft 1 68"
+check "perft 2 in a 68-move position matches the host" \
+    "$(printf '%s\n' "$out" | grep -q "^perft 2 $("$CHECKERS" perft --fen "$MIXED68" 2 | sed -n 's/^perft 2 //p') "; echo $?)" "no match"
+check "perft 3 in a 68-move position matches the host" \
+    "$(printf '%s\n' "$out" | grep -q "^perft 3 $("$CHECKERS" perft --fen "$MIXED68" 3 | sed -n 's/^perft 3 //p') "; echo $?)" "no match"
 check "a move is played in a 68-move position" \
     "$([ "$(last_fen)" = 'B:WKh2,Ka3,Kh6,Kb8,Kd8,Kh8:BKc7' ]; echo $?)" "fen $(last_fen)"
 for fen in "$QUIET68" "$CAPTURE68" "$MIXED68"; do
@@ -81,6 +85,16 @@ for fen in "$QUIET68" "$CAPTURE68" "$MIXED68"; do
     check "go plays in a 68-move position ($fen)" \
         "$([ "$status" -eq 0 ] && [ "$(last_fen)" != "$fen" ] && ! printf '%s\n' "$out" | grep -q '^error'; echo $?)" \
         "status $status, fen $(last_fen)"
+done
+
+# --- F5: every perft depth that help offers, from both start positions ---
+# The published counts (Russian, English): 190,146 / 179,740 at 7 and
+# 929,899 / 845,931 at 8; about 82 s of simulated time for the four.
+session 'perft 7\nperft 8\nnew english\nperft 7\nperft 8\n' 3000000000
+for count in 'perft 7 190146' 'perft 8 929899' 'perft 7 179740' 'perft 8 845931'; do
+    check "$count from the start (help offers perft 1-8)" \
+        "$(printf '%s\n' "$out" | grep -q "^$count "; echo $?)" \
+        "status $status; $(printf '%s\n' "$out" | grep -E '^(perft|error)' | tr '\n' '|')"
 done
 
 finish reliability
