@@ -98,7 +98,7 @@ static SESSION_OWN_FRAME void cmd_moves(void)
     bd_move *end = session_legal_moves();
     if (!end)
         return;
-    const bd_move *first = session_scratch.command.moves;
+    const bd_move *first = session_scratch.moves;
     serial_put_u32((uint32_t)(end - first));
     serial_puts_P(end - first == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
     uint8_t column = 0;
@@ -111,8 +111,17 @@ static SESSION_OWN_FRAME void cmd_moves(void)
     serial_putc('\n');
 }
 
-static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
+static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
 {
+    /* The moves overwrite the line: the text goes past their end. */
+    char *text = SESSION_MOVE_TEXT;
+    if (length >= PDN_MOVE_MAX) {
+        /* Longer than any move: a syntax error, not a cut that could read. */
+        line = "!";
+        length = 1;
+    }
+    memcpy(text, line, length);
+    text[length] = '\0';
     if (refuse_if_over())
         return;
     bd_move *end = session_legal_moves();
@@ -120,7 +129,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
         return;
     bd_move m;
     int8_t status = pdn_read_move_among(text, length, &session_game.pos, session_game.rules,
-                                        session_scratch.command.moves, end, &m);
+                                        session_scratch.moves, end, &m);
     if (status != PDN_OK) {
         serial_puts_P(PSTR("error: "));
         serial_puts_P(pdn_error_text(status));
@@ -128,7 +137,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *text, uint8_t length)
         return;
     }
     session_put_move_number();
-    session_put_move(&m, session_scratch.command.moves, end);
+    session_put_move(&m, session_scratch.moves, end);
     serial_putc('\n');
     record_play(session_find_move(&m, end));
     session_show_position();
@@ -154,6 +163,8 @@ static uint8_t engine_move(uint8_t watch_keys)
     uint32_t ms;
     uint8_t outcome = engine_think(&session_game, &session_scratch.search, watch_keys, &result,
                                    &ms);
+    if (outcome == ENGINE_NO_ROOM)
+        session_error_P(session_too_many_moves_P);
     if (outcome != ENGINE_MOVED)
         return outcome;
     /* The workspace is gone now: list the moves again to name and record it. */
@@ -166,7 +177,7 @@ static uint8_t engine_move(uint8_t watch_keys)
         return ENGINE_NO_MOVE;
     }
     session_put_move_number();
-    session_put_move(m, session_scratch.command.moves, end);
+    session_put_move(m, session_scratch.moves, end);
     session_put_labelled(PSTR("  (depth "), result.depth);
     serial_puts_P(PSTR(", score "));
     put_score(result.score);
@@ -192,11 +203,14 @@ static void cmd_auto(void)
         return;
     serial_puts_P(PSTR("a key stops auto\n"));
     for (;;) {
-        if (console_key_pressed() || engine_move(1) == ENGINE_INTERRUPTED) {
+        uint8_t outcome = console_key_pressed() ? ENGINE_INTERRUPTED : engine_move(1);
+        if (outcome == ENGINE_INTERRUPTED) {
             serial_puts_P(PSTR("auto stopped\n"));
             return;
         }
-        if (session_report_status() != GAME_ONGOING)
+        /* No move played (and said why) ends auto too: it would not
+         * play the next time either. */
+        if (session_report_status() != GAME_ONGOING || outcome != ENGINE_MOVED)
             return;
     }
 }
@@ -233,14 +247,18 @@ static SESSION_OWN_FRAME void cmd_undo(void)
 
 /* The leaves of the move tree below pos, counted by listing the moves
  * (lib/checkers/perft.c's perft() counts the last ply without listing, through
- * mg_count(): 1.6 KB of flash that this firmware cannot spare).  Feeds the
- * watchdog at every inner node.  PERFT_TOO_MANY when the count passes 32
- * bits, PERFT_NO_ROOM when the moves of the path do not fit in scratch. */
+ * mg_count(): 1.6 KB of flash that this firmware cannot spare).  Each ply's
+ * list goes on the move stack above its parent's; a child whose list does
+ * not fit there gets its parent's room instead (the parent lists its moves
+ * again afterwards), and so on up to the root's, so a count fails only
+ * when a single list is longer than the whole stack.  Feeds the watchdog
+ * at every inner node.  PERFT_TOO_MANY when the count passes 32 bits,
+ * PERFT_NO_ROOM when the moves do not fit from stack on. */
 #define PERFT_NO_ROOM UINT32_MAX
 #define PERFT_TOO_MANY (UINT32_MAX - 1u)
 static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stack)
 {
-    bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_MOVES_END);
+    bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
     if (!end)
         return PERFT_NO_ROOM;
     if (depth == 1u)
@@ -251,6 +269,10 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
         bd_position child = *pos;
         mg_make(&child, m);
         uint32_t count = perft_count(&child, (uint8_t)(depth - 1u), end);
+        if (count == PERFT_NO_ROOM) {
+            count = perft_count(&child, (uint8_t)(depth - 1u), stack);
+            mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
+        }
         if (count >= PERFT_TOO_MANY)
             return count;
         total += count;
@@ -269,7 +291,7 @@ static SESSION_OWN_FRAME void cmd_perft(const char *arg)
     }
     uint32_t start_ms = clock_ms();
     board_led_on();
-    uint32_t leaves = perft_count(&session_game.pos, (uint8_t)depth, session_scratch.command.moves);
+    uint32_t leaves = perft_count(&session_game.pos, (uint8_t)depth, session_scratch.moves);
     board_led_off();
     uint32_t ms = clock_ms() - start_ms;
     if (leaves == PERFT_NO_ROOM) {

@@ -78,6 +78,8 @@ uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, 
     uint8_t has_move = search_run(game, &limits, work, result);
     board_led_off();
     *elapsed_ms = clock_ms() - watch.start_ms;
+    if (has_move == SEARCH_NO_ROOM)
+        return ENGINE_NO_ROOM;
     if (watch.key_pressed)
         return ENGINE_INTERRUPTED;
     return has_move ? ENGINE_MOVED : ENGINE_NO_MOVE;

@@ -20,7 +20,8 @@
 enum engine_outcome {
     ENGINE_MOVED = 0,       /* result holds the move to play */
     ENGINE_NO_MOVE,         /* the side to move has no legal move */
-    ENGINE_INTERRUPTED      /* a key was pressed (watch_keys): no move */
+    ENGINE_INTERRUPTED,     /* a key was pressed (watch_keys): no move */
+    ENGINE_NO_ROOM          /* more moves than the workspace holds: no move */
 };
 
 /* Every move searched to depth plies (1..SEARCH_MAX_DEPTH). */

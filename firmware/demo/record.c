@@ -32,7 +32,7 @@ static SESSION_OWN_FRAME uint16_t replay(const struct bd_rules *rules, uint16_t 
     begin(rules, &start);
     for (uint16_t i = 0; i < plies; i++) {
         wdt_reset();
-        const bd_move *first = session_scratch.command.moves;
+        const bd_move *first = session_scratch.moves;
         bd_move *end = session_legal_moves();
         const bd_move *m = end ? store_decode(store_read_move(i), first, end) : NULL;
         if (!m)
@@ -77,7 +77,7 @@ void record_resume(void)
 
 void record_play(const bd_move *m)
 {
-    uint16_t code = store_encode(m, session_scratch.command.moves);
+    uint16_t code = store_encode(m, session_scratch.moves);
     game_play(&session_game, m);
     if (store_append(recorded, code)) {
         recorded++;

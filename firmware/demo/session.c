@@ -10,6 +10,7 @@
 struct bd_game session_game;
 union session_scratch session_scratch;
 _Static_assert(sizeof session_scratch == sizeof(struct search_workspace), "the line and moves fit");
+_Static_assert(SESSION_LIST_MOVES >= 68u, "the most moves found in a position fit");
 
 static uint8_t numbering_offset;    /* 1 when the game began with the second player */
 
@@ -17,7 +18,7 @@ const char session_too_many_moves_P[] PROGMEM = "too many moves for RAM";
 
 char *session_line(void)
 {
-    return session_scratch.command.line;
+    return session_scratch.line;
 }
 
 void session_set_position(const struct bd_rules *rules, const bd_position *pos)
@@ -28,7 +29,7 @@ void session_set_position(const struct bd_rules *rules, const bd_position *pos)
 
 bd_move *session_legal_moves(void)
 {
-    bd_move *end = mg_generate(&session_game.pos, session_game.rules, session_scratch.command.moves,
+    bd_move *end = mg_generate(&session_game.pos, session_game.rules, session_scratch.moves,
                                SESSION_MOVES_END);
     if (!end)
         session_error_P(session_too_many_moves_P);
@@ -37,7 +38,7 @@ bd_move *session_legal_moves(void)
 
 const bd_move *session_find_move(const bd_move *m, const bd_move *end)
 {
-    for (const bd_move *p = session_scratch.command.moves; p < end; p++)
+    for (const bd_move *p = session_scratch.moves; p < end; p++)
         if (mg_move_equal(p, m))
             return p;
     return NULL;
@@ -45,7 +46,7 @@ const bd_move *session_find_move(const bd_move *m, const bd_move *end)
 
 uint8_t session_status(void)
 {
-    return game_status(&session_game, session_scratch.command.moves, SESSION_MOVES_END);
+    return game_status(&session_game, session_scratch.moves, SESSION_MOVES_END);
 }
 
 void session_error_P(const char *message_P)

@@ -6,9 +6,14 @@
  * it started at.  The legal moves of its position, the perft move stack,
  * the command line and the engine's workspace share one block of RAM,
  * session_scratch: the engine's workspace while it searches, and otherwise
- * the line with the moves beside it.  They are never needed at once, so a
- * command must list the moves again after a search (the workspace has
- * overwritten them) and must be done with the line once it lists them.
+ * the line or the moves, all from its first byte.  They are never needed
+ * at once, so a command must list the moves again after a search (the
+ * workspace has overwritten them) and must be done with the line before it
+ * lists them (the move command copies its text to the block's end first).
+ * So the moves get the whole block but that text: 75 on AVR, more than the
+ * 68 that hill-climbing found in a position of either variant (positions
+ * with more are refused with one line, never overrun); perft's stack gets
+ * all of it, 83.
  *
  * The printers write to the serial port in the variant's notation; strings
  * with a _P suffix are in flash.
@@ -19,6 +24,7 @@
 #include <stdint.h>
 
 #include "checkers/game.h"
+#include "checkers/pdn.h"
 #include "console.h"
 #include "engine/search.h"
 
@@ -27,23 +33,24 @@
  * the stack under every search as well. */
 #define SESSION_OWN_FRAME __attribute__((noinline))
 
-/* The moves get what the workspace leaves after the line: more than any
- * game reaches (a position that has more is refused, not overrun). */
-#define SESSION_MOVES ((sizeof(struct search_workspace) - CONSOLE_LINE_MAX - 1u) / sizeof(bd_move))
+#define SESSION_MOVES (sizeof(struct search_workspace) / sizeof(bd_move))
+/* The legal moves stop short of the last PDN_MOVE_MAX bytes, where the
+ * move command keeps the text it reads among them: 75 moves on AVR. */
+#define SESSION_LIST_MOVES ((sizeof(struct search_workspace) - PDN_MOVE_MAX) / sizeof(bd_move))
+#define SESSION_MOVE_TEXT ((char *)&session_scratch + sizeof session_scratch - PDN_MOVE_MAX)
 
 union session_scratch {
     struct search_workspace search;
-    struct {
-        char line[CONSOLE_LINE_MAX + 1u];
-        bd_move moves[SESSION_MOVES];
-    } command;
+    char line[CONSOLE_LINE_MAX + 1u];
+    bd_move moves[SESSION_MOVES];
 };
 
 extern struct bd_game session_game;
 extern union session_scratch session_scratch;
 
-/* Where the moves in scratch may end. */
-#define SESSION_MOVES_END (session_scratch.command.moves + SESSION_MOVES)
+/* Where the legal moves in scratch may end, and the perft move stack. */
+#define SESSION_MOVES_END (session_scratch.moves + SESSION_LIST_MOVES)
+#define SESSION_STACK_END (session_scratch.moves + SESSION_MOVES)
 
 /* "too many moves for RAM", in flash. */
 extern const char session_too_many_moves_P[];

@@ -172,16 +172,11 @@ COLD void pack_quiet(struct search_workspace *w, const bd_move *out, const bd_mo
     }
 }
 
-/* Lists the moves of pos at sp or above with the ordering keys of a node
- * at ply; capture is the capture test's answer for pos.  0 when they do
- * not fit. */
-HOT uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
-                          uint8_t ply, uint8_t capture, struct list *l)
+/* The moves out..end (generated at sp, aligned) as the entries of a list
+ * at sp, with the ordering keys of a node at ply. */
+HOT void list_pack(struct search_workspace *w, const bd_move *out, const bd_move *end,
+                     uint8_t *sp, uint8_t ply, uint8_t capture, struct list *l)
 {
-    bd_move *end;
-    bd_move *out = generate_at(w, pos, sp, capture, &end);
-    if (!end)
-        return 0;
     uint8_t count = (uint8_t)(end - out);
     l->base = sp;
     l->count = count;
@@ -199,6 +194,19 @@ HOT uint8_t list_generate(struct search_workspace *w, const bd_position *pos, ui
             memcpy(e + 2, &m.captured, sizeof m.captured);
         }
     }
+}
+
+/* Lists the moves of pos at sp or above with the ordering keys of a node
+ * at ply; capture is the capture test's answer for pos.  0 when they do
+ * not fit. */
+HOT uint8_t list_generate(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
+                          uint8_t ply, uint8_t capture, struct list *l)
+{
+    bd_move *end;
+    bd_move *out = generate_at(w, pos, sp, capture, &end);
+    if (!end)
+        return 0;
+    list_pack(w, out, end, sp, ply, capture, l);
     return 1;
 }
 
@@ -609,7 +617,13 @@ HOT int16_t node_moves(struct search_workspace *w, struct node *n)
 {
     const bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
-    if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l))
+    if (ply == 0 && w->root_kept) {
+        /* The kept part of a wide root (see SEARCH_ROOT_KEPT), on the
+         * stack already; its quiet keys are those of the first iteration
+         * (no killers, no history: the one-ply order). */
+        n->l.count = w->root_kept;
+        n->l.size = w->root_size;
+    } else if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l))
         return eval_position(pos, w->rules);    /* the move stack is full */
     if (n->l.count == 0)
         return (int16_t)(ply - SEARCH_MATE);
@@ -764,22 +778,80 @@ COLD void collect_pv(struct search_workspace *w, struct search_result *r)
 {
     bd_position pos = w->pos;
     const struct search_key *row = pv_row(w, 0);
+    /* A kept wide root stays where it is, for the next iteration. */
+    struct list root = { w->stack, w->root_kept, w->root_size };
+    uint8_t *sp = list_entry(&root, root.count);
     r->pv_length = 0;
     for (uint8_t i = 0; i < w->pv_length[0]; i++) {
-        bd_move *end;
-        bd_move *moves = generate_at(w, &pos, w->stack, MG_CAPTURE_UNKNOWN, &end);
-        if (!end)
-            break;
-        uint8_t count = (uint8_t)(end - moves);
-        uint8_t k = moves_find(moves, count, &row[i]);
-        if (k == count)
-            break;
-        r->pv[i] = moves[k];
+        if (i == 0 && root.count) {
+            uint8_t k;
+            for (k = 0; k < root.count; k++) {
+                entry_move(list_entry(&root, k), root.size == CAPTURE_ENTRY, &r->pv[0]);
+                if (key_matches(&row[0], &r->pv[0]))
+                    break;
+            }
+            if (k == root.count)
+                break;
+        } else {
+            bd_move *end;
+            bd_move *moves = generate_at(w, &pos, sp, MG_CAPTURE_UNKNOWN, &end);
+            if (!end)
+                break;
+            uint8_t count = (uint8_t)(end - moves);
+            uint8_t k = moves_find(moves, count, &row[i]);
+            if (k == count)
+                break;
+            r->pv[i] = moves[k];
+        }
         w->prev_pv[i] = row[i];
         r->pv_length++;
         mg_make(&pos, &r->pv[i]);
     }
     w->prev_pv_length = r->pv_length;
+}
+
+/* The one-ply score of root move m: the evaluation after it, ours. */
+static int16_t root_look(const struct search_workspace *w, const bd_move *m)
+{
+    bd_position child = w->pos;
+    mg_make(&child, m);
+    return (int16_t)-eval_position(&child, w->rules);
+}
+
+/* A root whose moves do not fit in the stack: lists them in the whole
+ * workspace from the stack on, brings the SEARCH_ROOT_KEPT best by
+ * root_look() to the front (a selection sort that looks again rather than
+ * keep scores: no RAM is left for them) and keeps those; returns the first
+ * and sets *end past the kept ones, NULL when even the workspace is too
+ * small.  Everything after the stack is overwritten. */
+COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
+{
+    bd_move *moves = (bd_move *)(void *)w->stack;
+    size_t room = ((size_t)((uint8_t *)(w + 1) - w->stack)) / sizeof(bd_move);
+    if (room > MG_MAX_MOVES)
+        room = MG_MAX_MOVES;
+    bd_move *last = mg_generate(&w->pos, w->rules, moves, moves + room);
+    *end = last;
+    if (!last)
+        return moves;
+    uint8_t count = (uint8_t)(last - moves);
+    uint8_t kept = count < SEARCH_ROOT_KEPT ? count : (uint8_t)SEARCH_ROOT_KEPT;
+    for (uint8_t i = 0; i < kept; i++) {
+        uint8_t best = i;
+        int16_t best_score = root_look(w, &moves[i]);
+        for (uint8_t j = (uint8_t)(i + 1u); j < count; j++) {
+            int16_t score = root_look(w, &moves[j]);
+            if (score > best_score) {
+                best_score = score;
+                best = j;
+            }
+        }
+        bd_move t = moves[i];
+        moves[i] = moves[best];
+        moves[best] = t;
+    }
+    *end = moves + kept;
+    return moves;
 }
 
 uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
@@ -789,6 +861,28 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->pos = game->pos;
     w->rules = game->rules;
     w->game = game;
+    w->root_kept = 0;
+    result->has_move = 0;
+    result->score = -SEARCH_MATE;
+    result->depth = 0;
+    result->nodes = 0;
+    result->pv_length = 0;
+    bd_move *end;
+    bd_move *moves = generate_at(w, &w->pos, w->stack, MG_CAPTURE_UNKNOWN, &end);
+    uint8_t wide = !end;
+    if (wide) {
+        moves = wide_root(w, &end);
+        if (!end)
+            return SEARCH_NO_ROOM;
+    }
+    if (end == moves)
+        return 0;
+    /* Until an iteration completes, the first legal move (of a wide root,
+     * the best at one ply). */
+    result->best = moves[0];
+    result->has_move = 1;
+    result->pv[0] = result->best;
+    result->pv_length = 1;
     w->nodes = 0;
     w->node_limit = limits->nodes;
     w->stop = limits->stop;
@@ -801,22 +895,14 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
         w->killers[i][0].from = w->killers[i][1].from = BB_NO_SQUARE;
     nb_clear(&w->history[0]);
     nb_clear(&w->history[1]);
-
-    result->has_move = 0;
-    result->score = -SEARCH_MATE;
-    result->depth = 0;
-    result->nodes = 0;
-    result->pv_length = 0;
-    bd_move *end;
-    bd_move *moves = generate_at(w, &w->pos, w->stack, MG_CAPTURE_UNKNOWN, &end);
-    BD_ASSERT(end);
-    if (!end || end == moves)
-        return 0;
-    /* Until an iteration completes, the first legal move. */
-    result->best = moves[0];
-    result->has_move = 1;
-    result->pv[0] = result->best;
-    result->pv_length = 1;
+    if (wide) {
+        /* The kept moves become the root's entries, in place (front to
+         * back, as list_generate() packs), keyed each iteration. */
+        struct list root;
+        list_pack(w, moves, end, w->stack, 0, mg_move_is_capture(&moves[0]), &root);
+        w->root_kept = root.count;
+        w->root_size = root.size;
+    }
 
     uint8_t max_depth = limits->depth ? limits->depth : 1u;
     if (max_depth > SEARCH_MAX_DEPTH)

@@ -76,7 +76,18 @@ extern "C" {
 #define SEARCH_MOVE_BYTES 6u
 #define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (__alignof__(bd_move) - 1u) +                  \
                             (sizeof(bd_move) - SEARCH_MOVE_BYTES) *                         \
-                            (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES))
+                            (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES) +                      \
+                            SEARCH_WIDE_EXTRA)
+/* A root whose moves do not fit in the stack (a king-heavy position can
+ * have 68 or more, the stack holds 40 captures) is listed in the whole
+ * workspace from the stack on (its other fields are set up after it): on
+ * AVR that is 81 moves, no byte more than the search needs anyway; a host,
+ * with padded moves, gets the extra room for MG_MAX_MOVES.  The
+ * SEARCH_ROOT_KEPT best of them by a one-ply look (the evaluation after
+ * the move) become the root's list, and the rest of the stack is the
+ * tree's. */
+#define SEARCH_ROOT_KEPT 16u
+#define SEARCH_WIDE_EXTRA (sizeof(bd_move) > SEARCH_MOVE_BYTES ? MG_MAX_MOVES * sizeof(bd_move) : 0u)
 
 struct search_result {
     bd_move best;
@@ -116,6 +127,8 @@ struct search_workspace {
     bd_position pos;                                   /* the position being searched */
     const struct bd_rules *rules;
     const struct bd_game *game;
+    uint8_t root_kept;                              /* 0, or the moves kept of a wide root */
+    uint8_t root_size;                              /* their entry size */
     uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
         __attribute__((aligned(__alignof__(bd_move))));
     uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
@@ -138,8 +151,11 @@ struct search_workspace {
  * *result with the best move of the last completed iteration (the first
  * iteration always completes unless stopped before any move was searched,
  * in which case the first legal move is returned).  Returns has_move: 0
- * when the side to move has no legal move (the game is lost).  A position
+ * when the side to move has no legal move (the game is lost), or
+ * SEARCH_NO_ROOM (result->has_move 0) when its moves do not fit even the
+ * whole workspace (more than 81 on AVR; never on a host).  A position
  * that is already a draw is still searched (the caller checks game_status). */
+#define SEARCH_NO_ROOM 2u
 uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
                    struct search_workspace *work, struct search_result *result);
 

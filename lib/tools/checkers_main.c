@@ -145,7 +145,12 @@ static void read_position(const struct options *opt, bd_position *pos)
         pos_initial(pos, opt->rules);
         return;
     }
-    int8_t status = pdn_read_fen(opt->fen, (uint16_t)strnlen(opt->fen, 0xFFFFu), opt->rules, pos);
+    /* The reader takes a 16-bit length: a longer argument is refused, not
+     * cut to its first 65,535 bytes. */
+    size_t length = strnlen(opt->fen, 0x10000u);
+    if (length > 0xFFFFu)
+        usage_error("bad FEN", "longer than 65535 bytes");
+    int8_t status = pdn_read_fen(opt->fen, (uint16_t)length, opt->rules, pos);
     if (status != PDN_OK)
         usage_error("bad FEN", pdn_error_text(status));
 }

@@ -67,6 +67,10 @@ expect_usage_error "depth not a number" "$CHECKERS" perft 3x
 expect_usage_error "depth too large" "$CHECKERS" perft 99999999999999999999
 expect_usage_error "bad FEN" "$CHECKERS" perft --fen "X:W" 3
 expect_usage_error "FEN with a light square" "$CHECKERS" moves --fen "W:Wa2:Bh8"
+# A valid FEN followed by blanks past the reader's 65,535 bytes and then
+# garbage: refused as a whole, not read up to the cut.
+long_fen="W:Wa1:Bh8$(printf '%65540s' '')x"
+expect_usage_error "FEN longer than the reader takes" "$CHECKERS" moves --fen "$long_fen"
 expect_usage_error "unknown option" "$CHECKERS" perft --depth 3
 
 finish "checkers-cli"

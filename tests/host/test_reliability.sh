@@ -1,0 +1,100 @@
+#!/bin/sh
+# Positions at the edges of what the Uno game firmware holds, in the
+# simulator, and the host CLI on the same positions: more legal moves than
+# the search's root list (40) or the firmware's old move buffer (60) takes,
+# up to 68, the most that hill-climbing found for either variant (English:
+# 42).  Each must be listed, played, searched and counted, or refused with
+# one line.
+set -u
+BUILD=${BUILD:-build}
+SIM=$BUILD/host/avrsim
+ELF=$BUILD/uno/demo.elf
+CHECKERS=$BUILD/host/checkers
+SHORT=400000000
+
+# 41 moves (six kings against a man; twelve English kings), 68 (quiet and
+# capture, Russian), the most found.
+WIDE41='W:WKa1,Kf2,Kc5,Kf4,Kb8,Kg7:Bh8'
+WIDE41_ENGLISH='B:WK1:BK7,K8,K9,K10,K17,K18,K19,K20,K25,K26,K27,28'
+QUIET68='W:WKa1,Ke1,Kg1,Ka3,Kf4,Kh4,Ka5,Ka7,Kb8,Kd8,Kf8,Kh8:B'
+CAPTURE68='B:WKb2,Ke3,g3,b4,Ke5,Kg5,b6,e7,Kg7:BKb8,Kh8,Kh4,Kh2,Ka1,Kc1'
+MIXED68='W:WKa1,Kh2,Ka3,Kb8,Kd8,Kh8:BKc7,Ke7,Kg7,Kc5,e5,Kg5,b2,d2,f2'
+
+. tests/shell_support.sh
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+case_number=0
+
+# session INPUT [MAX_CYCLES]: runs the firmware on INPUT (printf format)
+# with a fresh EEPROM; sets $out and $status.
+session() {
+    case_number=$((case_number + 1))
+    printf "$1" > "$tmp/in"
+    "$SIM" --max-cycles "${2:-$SHORT}" --eeprom "$tmp/case$case_number.eeprom" "$ELF" \
+        < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    out=$(cat "$tmp/out")
+}
+
+# last_fen: the line after the last "> fen" prompt of $out.
+last_fen() {
+    printf '%s\n' "$out" | awk '/^> fen$/ { getline; f = $0 } END { print f }'
+}
+
+# check NAME CONDITION-STATUS DETAIL
+check() {
+    if [ "$2" -eq 0 ]; then ok "$1"; else fail "$1" "$3"; fi
+}
+
+# --- F1: more moves than the search's root list ------------------------
+for fen in "$WIDE41" "$QUIET68" "$CAPTURE68" "$MIXED68"; do
+    bestmove=$("$CHECKERS" go --depth 4 --fen "$fen" 2>&1 | sed -n 's/^bestmove //p')
+    st=$?
+    legal=$("$CHECKERS" moves --fen "$fen" | grep -cx -- "$bestmove")
+    check "host go plays a legal move with $("$CHECKERS" moves --fen "$fen" | wc -l) to choose from ($fen)" \
+        "$([ -n "$bestmove" ] && [ "$legal" -eq 1 ]; echo $?)" "bestmove '$bestmove', status $st"
+done
+english_best=$("$CHECKERS" go --variant english --depth 4 --fen "$WIDE41_ENGLISH" | sed -n 's/^bestmove //p')
+check "host go plays in a 41-move English position" "$([ -n "$english_best" ]; echo $?)" "no bestmove"
+
+session "fen $WIDE41\ngo\nfen\n"
+check "go plays in a 41-move position" \
+    "$([ "$status" -eq 0 ] && [ "$(last_fen)" != "$WIDE41" ] && printf '%s\n' "$out" | grep -q '^1\. '; echo $?)" \
+    "status $status, fen $(last_fen)"
+session "new english\nfen $WIDE41_ENGLISH\ngo\nfen\n"
+check "go plays in a 41-move English position" \
+    "$([ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^1\. '; echo $?)" "status $status"
+session "fen $WIDE41\nlevel depth 3\nauto\n" 3000000000
+check "auto plays a 41-move position to a result" \
+    "$([ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^result: '; echo $?)" "status $status"
+
+# --- F2: more moves than the old 60-move buffer --------------------------
+session "fen $MIXED68\nmoves\nperft 1\nperft 2\nperft 3\na1:h6\nfen\n"
+check "moves lists all 68 moves of a position" \
+    "$(printf '%s\n' "$out" | grep -q '^68 legal moves'; echo $?)" "$(printf '%s\n' "$out" | grep -m1 'moves\|error')"
+check "perft 1 counts 68" "$(printf '%s\n' "$out" | grep -q '^perft 1 68 '; echo $?)" "no perft 1 68"
+check "perft 2 in a 68-move position matches the host" \
+    "$(printf '%s\n' "$out" | grep -q "^perft 2 $("$CHECKERS" perft --fen "$MIXED68" 2 | sed -n 's/^perft 2 //p') "; echo $?)" "no match"
+check "perft 3 in a 68-move position matches the host" \
+    "$(printf '%s\n' "$out" | grep -q "^perft 3 $("$CHECKERS" perft --fen "$MIXED68" 3 | sed -n 's/^perft 3 //p') "; echo $?)" "no match"
+check "a move is played in a 68-move position" \
+    "$([ "$(last_fen)" = 'B:WKh2,Ka3,Kh6,Kb8,Kd8,Kh8:BKc7' ]; echo $?)" "fen $(last_fen)"
+for fen in "$QUIET68" "$CAPTURE68" "$MIXED68"; do
+    session "fen $fen\nlevel depth 6\ngo\nfen\n"
+    check "go plays in a 68-move position ($fen)" \
+        "$([ "$status" -eq 0 ] && [ "$(last_fen)" != "$fen" ] && ! printf '%s\n' "$out" | grep -q '^error'; echo $?)" \
+        "status $status, fen $(last_fen)"
+done
+
+# --- F5: every perft depth that help offers, from both start positions ---
+# The published counts (Russian, English): 190,146 / 179,740 at 7 and
+# 929,899 / 845,931 at 8; about 82 s of simulated time for the four.
+session 'perft 7\nperft 8\nnew english\nperft 7\nperft 8\n' 3000000000
+for count in 'perft 7 190146' 'perft 8 929899' 'perft 7 179740' 'perft 8 845931'; do
+    check "$count from the start (help offers perft 1-8)" \
+        "$(printf '%s\n' "$out" | grep -q "^$count "; echo $?)" \
+        "status $status; $(printf '%s\n' "$out" | grep -E '^(perft|error)' | tr '\n' '|')"
+done
+
+finish reliability
