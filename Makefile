@@ -12,7 +12,7 @@
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
 #   make monitor      serial terminal on PORT at the board's BAUD
-#   make install-avrsim PREFIX=/usr/local   the simulator runner, for any firmware
+#   make install PREFIX=/usr/local   (install-avrsim) the simulator runner, for any firmware
 #   make clean
 #
 # V=1 shows full commands.  One build directory per target: build/host,
@@ -289,7 +289,7 @@ $(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_mov
 
 # ----------------------------------------------------------------- targets --
 .PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
-        upload monitor match clean waveform install-avrsim uninstall-avrsim
+        upload monitor match clean waveform install install-avrsim uninstall uninstall-avrsim
 
 all: host firmware
 host: $(HOST_TOOLS)
@@ -416,6 +416,10 @@ clean:
 PREFIX ?= /usr/local
 AVRSIM_INSTALLED := bin/avrsim $(SIM_TOOLS:$(HOST)/%=bin/%) include/avrsim_io.h \
                     share/man/man1/avrsim.1
+# What this project installs is the runner: `make install` is its alias.
+install: install-avrsim
+uninstall: uninstall-avrsim
+
 install-avrsim: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(SIM_TOOLS)
 	$(Q)install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/include \
