@@ -6,7 +6,9 @@
 #include <util/crc16.h>
 #include <stddef.h>
 
+#include "bits/bitscan.h"
 #include "bits/progmem.h"
+#include "checkers/pdn.h"
 
 #define MAGIC_0 'b'
 #define MAGIC_1 'd'
@@ -86,7 +88,11 @@ uint8_t store_load(struct store_header *header)
         return STORE_BAD_LENGTH;
     if (h.crc != record_crc(h.plies))
         return STORE_BAD_CHECKSUM;
-    if (h.start.side > BD_BLACK || !pos_is_consistent(&h.start))
+    /* What the FEN reader would take: consistent, at most PDN_MAX_PIECES a
+     * colour (a CRC is no proof: an image may come from anywhere). */
+    if (h.start.side > BD_BLACK || !pos_is_consistent(&h.start) ||
+        bs_popcount32_call(h.start.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
+        bs_popcount32_call(h.start.pieces[BD_BLACK]) > PDN_MAX_PIECES)
         return STORE_BAD_POSITION;
     header->variant = h.variant;
     header->start = h.start;

@@ -16,7 +16,8 @@
  *          share both ends)
  * The ATmega328P's 1,024 bytes hold 499 plies, the ATmega168's 512 hold
  * 243.  Nothing in it is trusted: the loader checks the magic, version,
- * variant, length, checksum and the start position, and the caller replays
+ * variant, length, checksum and the start position (consistent, at most
+ * PDN_MAX_PIECES a colour, as the FEN reader takes), and the caller replays
  * the moves through the move generator, rejecting one that is not legal.
  *
  * A ply costs 2 move bytes, the count and the CRC: about 6 EEPROM writes,

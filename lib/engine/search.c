@@ -854,6 +854,50 @@ COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
     return moves;
 }
 
+/* The iterations of search_run() once the root is ready: a frame of its
+ * own (the path's nodes), so that the root's generation, which can recurse
+ * deep in a long flying-king capture, does not sit under it. */
+COLD void iterate(struct search_workspace *w, const struct search_limits *limits,
+                  struct search_result *result)
+{
+    const struct bd_game *game = w->game;
+    uint8_t max_depth = limits->depth ? limits->depth : 1u;
+    if (max_depth > SEARCH_MAX_DEPTH)
+        max_depth = SEARCH_MAX_DEPTH;
+    /* The root's parent: ply 0xFF + 1 = 0, the full window, the stack. */
+    struct node nodes[SEARCH_NODES];
+    struct node *top = &nodes[0];
+    top->l.base = w->stack;
+    top->l.count = 0;
+    top->l.size = QUIET_ENTRY;
+    top->alpha = -SEARCH_INFINITY;
+    top->beta = SEARCH_INFINITY;
+    top->ply = 0xFFu;
+    top->child_quiet = game->quiet_plies;
+    top->child_kings = has_king(&w->pos);
+    top->zero_window = 0;
+    top->reduce = 0;
+    for (uint8_t depth = 1; depth <= max_depth; depth++) {
+        w->follow_pv = 1;
+        top->depth = (int8_t)(depth + 1u);
+        int16_t score = search_tree(w, nodes);
+        if (w->stopped)
+            break;
+        result->score = score;
+        result->depth = depth;
+        collect_pv(w, result);
+        if (result->pv_length)
+            result->best = result->pv[0];
+        result->nodes = w->nodes;
+        if (limits->report)
+            limits->report(result, limits->context);
+        /* A forced win or loss within the depth searched cannot change. */
+        int16_t magnitude = score < 0 ? (int16_t)-score : score;
+        if (magnitude > SEARCH_MATE_BOUND && SEARCH_MATE - magnitude <= depth)
+            break;
+    }
+}
+
 uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
                    struct search_workspace *w, struct search_result *result)
 {
@@ -897,48 +941,15 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     nb_clear(&w->history[1]);
     if (wide) {
         /* The kept moves become the root's entries, in place (front to
-         * back, as list_generate() packs), keyed each iteration. */
+         * back, as list_generate() packs); their quiet keys stay those of
+         * this first packing, the one-ply order. */
         struct list root;
         list_pack(w, moves, end, w->stack, 0, mg_move_is_capture(&moves[0]), &root);
         w->root_kept = root.count;
         w->root_size = root.size;
     }
 
-    uint8_t max_depth = limits->depth ? limits->depth : 1u;
-    if (max_depth > SEARCH_MAX_DEPTH)
-        max_depth = SEARCH_MAX_DEPTH;
-    /* The root's parent: ply 0xFF + 1 = 0, the full window, the stack. */
-    struct node nodes[SEARCH_NODES];
-    struct node *top = &nodes[0];
-    top->l.base = w->stack;
-    top->l.count = 0;
-    top->l.size = QUIET_ENTRY;
-    top->alpha = -SEARCH_INFINITY;
-    top->beta = SEARCH_INFINITY;
-    top->ply = 0xFFu;
-    top->child_quiet = game->quiet_plies;
-    top->child_kings = has_king(&w->pos);
-    top->zero_window = 0;
-    top->reduce = 0;
-    for (uint8_t depth = 1; depth <= max_depth; depth++) {
-        w->follow_pv = 1;
-        top->depth = (int8_t)(depth + 1u);
-        int16_t score = search_tree(w, nodes);
-        if (w->stopped)
-            break;
-        result->score = score;
-        result->depth = depth;
-        collect_pv(w, result);
-        if (result->pv_length)
-            result->best = result->pv[0];
-        result->nodes = w->nodes;
-        if (limits->report)
-            limits->report(result, limits->context);
-        /* A forced win or loss within the depth searched cannot change. */
-        int16_t magnitude = score < 0 ? (int16_t)-score : score;
-        if (magnitude > SEARCH_MATE_BOUND && SEARCH_MATE - magnitude <= depth)
-            break;
-    }
+    iterate(w, limits, result);
     result->nodes = w->nodes;
     return 1;
 }

@@ -97,4 +97,54 @@ for count in 'perft 7 190146' 'perft 8 929899' 'perft 7 179740' 'perft 8 845931'
         "status $status; $(printf '%s\n' "$out" | grep -E '^(perft|error)' | tr '\n' '|')"
 done
 
+# RAM: static + the peak stack of a wide root's search (generated in the
+# whole workspace, long flying-king captures) within the 1,536-byte budget.
+static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+for fen in "$WIDE41" "$QUIET68" "$CAPTURE68" "$MIXED68"; do
+    printf 'fen %s\nlevel depth 20\ngo\n' "$fen" > "$tmp/in"
+    peak=$("$SIM" --stats --max-cycles 4000000000 "$ELF" < "$tmp/in" 2>&1 >/dev/null |
+           sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+    check "RAM: static $static + peak stack ${peak:-?} of go at depth 20 <= 1536 ($fen)" \
+        "$([ -n "$peak" ] && [ $((static + peak)) -le 1536 ]; echo $?)" "total $((static + ${peak:-9999}))"
+done
+
+# --- F7: the EEPROM loader takes only what the FEN reader takes ---------
+# image NAME WHITE BLACK WHITE_MEN BLACK_MEN: a CRC-valid record of no
+# plies with that Russian start position (bitboards, White to move).
+image() {
+    python3 - "$tmp/$1.eeprom" "$2" "$3" "$4" "$5" <<'PY'
+import struct, sys
+path, wp, bp, wm, bm = sys.argv[1], *[int(x, 0) for x in sys.argv[2:]]
+head = b'bd' + bytes([1, 0]) + struct.pack('<IIIIBH', wp, bp, wm, bm, 0, 0)
+crc = 0xFFFF
+for b in head:
+    crc ^= b
+    for _ in range(8):
+        crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+data = head + struct.pack('<H', crc)
+open(path, 'wb').write(data + b'\xff' * (1024 - len(data)))
+PY
+}
+# boot NAME: the first boot with image NAME; sets $out.
+boot() {
+    printf 'fen\n' > "$tmp/in"
+    "$SIM" --max-cycles "$SHORT" --eeprom "$tmp/$1.eeprom" "$ELF" < "$tmp/in" > "$tmp/out" 2>&1
+    out=$(cat "$tmp/out")
+}
+image kings16 0x0000FFFF 0xFFFF0000 0 0
+boot kings16
+check "a record with 16 kings a side is refused (the FEN reader allows 12)" \
+    "$(printf '%s\n' "$out" | grep -q '^saved game ignored (bad start position): new game$'; echo $?)" \
+    "$(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
+image white13 0x00001FFF 0x80000000 0 0
+boot white13
+check "a record with 13 white pieces is refused" \
+    "$(printf '%s\n' "$out" | grep -q '^saved game ignored (bad start position)'; echo $?)" \
+    "$(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
+image kings12 0x00000FFF 0xFFF00000 0 0
+boot kings12
+check "a record with 12 kings a side resumes, as the FEN reader takes it" \
+    "$(printf '%s\n' "$out" | grep -q '^resumed: Russian draughts, 0 plies$'; echo $?)" \
+    "$(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
+
 finish reliability
