@@ -263,7 +263,7 @@ bd_gen_jump_dir:
     lds  U2, bd_asm_landings + 4 * \d + 2
     lds  U3, bd_asm_landings + 4 * \d + 3
     GO_ON_DIRECTIONS \all_but_back
-    rcall bd_asm_landings_go_on
+    XCALL bd_asm_landings_test
     brcc .L_le\@
     rjmp bd_gen_c_captures
 .L_le\@:
