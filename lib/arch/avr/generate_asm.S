@@ -69,8 +69,9 @@ bd_gen_bit_in:
     ret
 
 /* The promoting targets: T flag set when EN has a square on the side's
- * last rank, which is then stored at bd_gen_pm.  Clobbers T0..T3, tmp. */
-bd_gen_promotions:
+ * last rank, which is then stored at bd_gen_pm.  Clobbers T0..T3, tmp.
+ * Inline in the quiet moves' bd_gen_quiet_dir, called by the jumps'. */
+.macro PROMOTIONS
     clt
     movw T0, EN0
     movw T2, EN2
@@ -87,6 +88,9 @@ bd_gen_promotions:
     sts  bd_gen_pm + 3, T3
     set
 3:  ldi  ZH, hi8(bd_popcount_table)
+.endm
+bd_gen_promotions:
+    PROMOTIONS
     ret
 
 /* For each square of byte b (base its first square): SQ = the square,
@@ -221,7 +225,7 @@ bd_gen_emit_jump:
 
 /* The quiet moves to the squares of EN, from square - STEP. */
 bd_gen_quiet_dir:
-    rcall bd_gen_promotions
+    PROMOTIONS
     SCAN_QUIET EN0, 0
     SCAN_QUIET EN1, 8
     SCAN_QUIET EN2, 16
@@ -259,7 +263,7 @@ bd_gen_jump_dir:
     lds  U2, bd_asm_landings + 4 * \d + 2
     lds  U3, bd_asm_landings + 4 * \d + 3
     GO_ON_DIRECTIONS \all_but_back
-    rcall bd_asm_landings_go_on
+    XCALL bd_asm_landings_test
     brcc .L_le\@
     rjmp bd_gen_c_captures
 .L_le\@:

@@ -376,6 +376,9 @@ bd_asm_count_quiet:
 bd_asm_landings_go_on:
     ldi  ZH, hi8(bd_popcount_table)
     COUNT U0, U1, U2, U3
+/* The same test without the count (CNT untouched), for the listing. */
+    .global bd_asm_landings_test
+bd_asm_landings_test:
     /* landings on the last rank: the move ends there, or goes on as a king */
     movw T0, U0
     movw T2, U2
