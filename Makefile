@@ -315,8 +315,8 @@ test-slow: deps
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 
 # The engine plays itself a whole game of each variant at a fixed time per
-# move, on a fresh EEPROM image.  One run per game: any input that is still
-# waiting counts as a key press and stops `auto`, so each script ends there.
+# move, on a fresh EEPROM image.  One run per game, each script ending with
+# `auto`: the firmware exits when its input is over and the game is.
 DEMO_LEVEL := level time 200
 demo: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
