@@ -67,6 +67,16 @@ static inline uint8_t is_sentinel(const bd_position *pos)
     return memcmp(&s, pos, sizeof s) == 0;
 }
 
+/* Copies the line at p_P (flash) to text; returns its length, the newline
+ * excluded. */
+static inline uint16_t load_line_P(const char *p_P)
+{
+    uint16_t n = 0;
+    while ((text[n] = (char)pgm_read_byte(p_P + n)) != '\n')
+        n++;
+    return n;
+}
+
 /* Reads the corpus entry at *entry_P: a status letter ('a' - status), 'R'
  * or 'E' for the variant, then the text up to a newline.  Copies the text
  * into text, returns its length, and moves *entry_P to the next entry. */
@@ -77,9 +87,7 @@ static inline uint16_t next_corpus_entry(const char **entry_P, int8_t *expected,
     *expected = (int8_t)('a' - (char)pgm_read_byte(p));
     *english = pgm_read_byte(p + 1) == 'E';
     p += 2;
-    uint16_t n = 0;
-    while ((text[n] = (char)pgm_read_byte(p + n)) != '\n')
-        n++;
+    uint16_t n = load_line_P(p);
     *entry_P = p + n + 1u;
     return n;
 }

@@ -91,15 +91,6 @@ static const char canonical_fens[] PROGMEM =
     "RB:WKh8,a1:BKb2,Kg1\n"                              "B:Wa1,Kh8:BKb2,Kg1\n"
     "R[FEN \"W:Bh6,Kc1:We1,a3:H0:F1\"]\n"                "W:We1,a3:Bh6,Kc1\n";
 
-/* Copies the line at p to text; returns its length, newline excluded. */
-static uint16_t load_line_P(const char *p)
-{
-    uint16_t n = 0;
-    while ((text[n] = (char)pgm_read_byte(p + n)) != '\n')
-        n++;
-    return n;
-}
-
 static void test_fens_read_to_their_canonical_text(void)
 {
     for (const char *p = canonical_fens; pgm_read_byte(p);) {

@@ -28,6 +28,7 @@ void serial_putc(char c);
 void serial_puts(const char *s);            /* string in RAM */
 void serial_puts_P(const char *s);          /* string in flash (PSTR) */
 void serial_put_u32(uint32_t v);            /* decimal */
+void serial_put_u64(uint64_t v);            /* decimal, with libgcc's 64-bit division */
 void serial_put_hex8(uint8_t v);
 /* Next input byte, waiting for it asleep; SERIAL_END_OF_INPUT once the
  * simulator's input is exhausted (never on a real board), at once on parts

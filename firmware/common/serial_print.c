@@ -32,6 +32,18 @@ void serial_put_u32(uint32_t v)
         serial_putc(digits[--n]);
 }
 
+void serial_put_u64(uint64_t v)
+{
+    char digits[20];
+    uint8_t n = 0;
+    do {
+        digits[n++] = (char)('0' + (uint8_t)(v % 10u));
+        v /= 10u;
+    } while (v);
+    while (n)
+        serial_putc(digits[--n]);
+}
+
 void serial_put_hex8(uint8_t v)
 {
     static const char hex[] PROGMEM = "0123456789abcdef";

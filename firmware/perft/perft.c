@@ -28,18 +28,6 @@
 #define STACK_MOVES 100u
 
 static bd_move stack[STACK_MOVES];
-static void put_u64(uint64_t v)
-{
-    char digits[20];
-    uint8_t n = 0;
-    do {
-        digits[n++] = (char)('0' + (uint8_t)(v % 10u));
-        v /= 10u;
-    } while (v);
-    while (n)
-        serial_putc(digits[--n]);
-}
-
 static void put_error_P(const char *message_P)
 {
     serial_puts_P(PSTR("error: "));
@@ -94,7 +82,7 @@ static void run_perft(const bd_position *pos, const struct bd_rules *rules, cons
         serial_puts_P(PSTR("perft "));
         serial_put_u32(d);
         serial_putc(' ');
-        put_u64(leaves);
+        serial_put_u64(leaves);
         serial_putc('\n');
     }
     serial_puts_P(PSTR("cycles "));

@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "bits/bitscan.h"
 #include "checkers/pdn.h"
 #include "check.h"
 
@@ -120,14 +121,6 @@ static void random_position(bd_position *pos)
     }
 }
 
-static uint8_t popcount(bb32 x)
-{
-    uint8_t n = 0;
-    for (; x; x &= x - 1u)
-        n++;
-    return n;
-}
-
 static uint8_t fen_read_is_sound(const char *text, uint16_t n, const struct bd_rules *rules)
 {
     char *copy = exact_copy(text, n);
@@ -138,8 +131,8 @@ static uint8_t fen_read_is_sound(const char *text, uint16_t n, const struct bd_r
     free(copy);
     if (status != PDN_OK)
         return status < 0 && status >= PDN_ERR_LAST && memcmp(&pos, &sentinel, sizeof pos) == 0;
-    if (!pos_is_consistent(&pos) || popcount(pos.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
-        popcount(pos.pieces[BD_BLACK]) > PDN_MAX_PIECES || pos.side > BD_BLACK)
+    if (!pos_is_consistent(&pos) || bs_popcount32(pos.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
+        bs_popcount32(pos.pieces[BD_BLACK]) > PDN_MAX_PIECES || pos.side > BD_BLACK)
         return 0;
     char canonical[PDN_FEN_MAX], again[PDN_FEN_MAX];
     uint16_t length = pdn_write_fen(&pos, rules, canonical, sizeof canonical);
