@@ -275,22 +275,7 @@ perft:
     movw r22, r20
     movw r24, r20
     ret
-1:  push r2
-    push r3
-    push r4
-    push r5
-    push r6
-    push r7
-    push r8
-    push r9
-    push r10
-    push r11
-    push r12
-    push r13
-    push r14
-    push r15
-    push r16
-    push r17
+1:  SAVE_R2_R17
     push r28
     push r29
     sts  bd_asm_rules, r22
@@ -327,20 +312,5 @@ perft:
     movw r24, r18
 3:  pop  r29
     pop  r28
-    pop  r17
-    pop  r16
-    pop  r15
-    pop  r14
-    pop  r13
-    pop  r12
-    pop  r11
-    pop  r10
-    pop  r9
-    pop  r8
-    pop  r7
-    pop  r6
-    pop  r5
-    pop  r4
-    pop  r3
-    pop  r2
+    RESTORE_R2_R17
     ret
