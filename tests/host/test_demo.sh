@@ -25,22 +25,7 @@ RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 case_number=0
-
-# session INPUT [EEPROM] [MAX_CYCLES] [RUNNER_OPTIONS]: runs the firmware on
-# INPUT (printf format) with a fresh EEPROM file unless one is named; sets
-# $out (the whole UART output), $after (what follows the banner), $status,
-# $stats.
-session() {
-    case_number=$((case_number + 1))
-    eeprom=${2:-$tmp/case$case_number.eeprom}
-    # shellcheck disable=SC2086
-    printf "$1" | "$SIM" --stats --max-cycles "${3:-$SHORT}" --eeprom "$eeprom" ${4:-} "$ELF" \
-        > "$tmp/out" 2> "$tmp/err"
-    status=$?
-    out=$(cat "$tmp/out")
-    after=$(sed -n '/^type help/,$p' "$tmp/out" | tail -n +2)
-    stats=$(cat "$tmp/err")
-}
+. tests/demo_support.sh
 
 # expect_transcript NAME FILE INPUT
 expect_transcript() {
@@ -53,10 +38,6 @@ expect_transcript() {
     fi
 }
 
-# last_fen: the line after the last "> fen" prompt of $out.
-last_fen() {
-    printf '%s\n' "$out" | awk '/^> fen$/ { getline; f = $0 } END { print f }'
-}
 
 # contains NAME PATTERN (grep -E over $out), with status 0
 contains() {

@@ -25,22 +25,7 @@ MIXED68='W:WKa1,Kh2,Ka3,Kb8,Kd8,Kh8:BKc7,Ke7,Kg7,Kc5,e5,Kg5,b2,d2,f2'
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 case_number=0
-
-# session INPUT [MAX_CYCLES]: runs the firmware on INPUT (printf format)
-# with a fresh EEPROM; sets $out and $status.
-session() {
-    case_number=$((case_number + 1))
-    printf "$1" > "$tmp/in"
-    "$SIM" --max-cycles "${2:-$SHORT}" --eeprom "$tmp/case$case_number.eeprom" "$ELF" \
-        < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
-    status=$?
-    out=$(cat "$tmp/out")
-}
-
-# last_fen: the line after the last "> fen" prompt of $out.
-last_fen() {
-    printf '%s\n' "$out" | awk '/^> fen$/ { getline; f = $0 } END { print f }'
-}
+. tests/demo_support.sh
 
 # check NAME CONDITION-STATUS DETAIL
 check() {
@@ -65,7 +50,7 @@ check "go plays in a 41-move position" \
 session "new english\nfen $WIDE41_ENGLISH\ngo\nfen\n"
 check "go plays in a 41-move English position" \
     "$([ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^1\. '; echo $?)" "status $status"
-session "fen $WIDE41\nlevel depth 3\nauto\n" 3000000000
+session "fen $WIDE41\nlevel depth 3\nauto\n" "" 3000000000
 check "auto plays a 41-move position to a result" \
     "$([ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -q '^result: '; echo $?)" "status $status"
 
@@ -90,7 +75,7 @@ done
 # --- F5: every perft depth that help offers, from both start positions ---
 # The published counts (Russian, English): 190,146 / 179,740 at 7 and
 # 929,899 / 845,931 at 8; about 82 s of simulated time for the four.
-session 'perft 7\nperft 8\nnew english\nperft 7\nperft 8\n' 3000000000
+session 'perft 7\nperft 8\nnew english\nperft 7\nperft 8\n' '' 3000000000
 for count in 'perft 7 190146' 'perft 8 929899' 'perft 7 179740' 'perft 8 845931'; do
     check "$count from the start (help offers perft 1-8)" \
         "$(printf '%s\n' "$out" | grep -q "^$count "; echo $?)" \
