@@ -11,9 +11,11 @@
  * its squares are taken lowest first with the popcount table:
  * lsb(b) = popcount((b & -b) - 1), 9 cycles a byte that holds a move.
  *
- * The C lists the rest, before a move is written: a side with flying kings
- * (their rays), captures by kings or by a man whose jump can go on or that
- * is promoted where the capture continues (the square-by-square walk).
+ * Captures by kings, or by a man whose jump can go on or that is promoted
+ * where the capture continues, are sorted by bd_asm_walkers: the single
+ * jumps of the other pieces are listed here, and the C walks the rest
+ * square by square (mg_walk_captures), after them, as the portable C
+ * lists them.
  *
  * Registers: movegen_regs.h.  While listing, r16:r17 hold out_end, Y the
  * next move, r18 the target square, r27 the direction's step (to - step is
@@ -36,10 +38,9 @@ bd_gen_pos:   .skip 2
 bd_gen_rules: .skip 2
 bd_gen_end:   .skip 2
 bd_gen_sp:    .skip 2           /* the stack pointer after the entry's pushes */
-/* The promoting targets of the direction being listed, and the own kings
- * (a king on the last rank is not promoted). */
+/* The promoting targets of the direction being listed (the own kings, at
+ * movegen_asm.S's bd_asm_kings, are not promoted there). */
 bd_gen_pm:    .skip 4
-bd_gen_kings: .skip 4
 
     .section .text.mg_generate_known, "ax", @progbits
 
@@ -136,8 +137,8 @@ bd_gen_promotes:
     rcall bd_gen_bit_in
     breq 1f
     mov  T2, T1
-    ldi  ZL, lo8(bd_gen_kings)
-    ldi  ZH, hi8(bd_gen_kings)
+    ldi  ZL, lo8(bd_asm_kings)
+    ldi  ZH, hi8(bd_asm_kings)
     rcall bd_gen_bit_in
     brne 1f
     ori  T0, 0x80
@@ -157,7 +158,7 @@ bd_gen_emit_jump:
     st   Y+, T1
     mov  T0, SQ
     brtc 1f
-    rcall bd_gen_promotes       /* no kings here: bd_gen_kings is 0 */
+    rcall bd_gen_promotes       /* a king's jump is not promoted */
 1:  st   Y+, T0
     BIT_OF UP1
     sbrc UP1, 4
@@ -265,7 +266,7 @@ bd_gen_jump_dir:
     GO_ON_DIRECTIONS \all_but_back
     XCALL bd_asm_landings_test
     brcc .L_le\@
-    rjmp bd_gen_c_captures
+    rjmp bd_gen_men_walk
 .L_le\@:
 .endm
 /* Direction d's single jumps, ahead the step to the victim. */
@@ -328,10 +329,10 @@ mg_generate_known:
 
 3:  /* Quiet moves: the men's and short kings' steps; flying kings' rays
      * after them, by the C. */
-    sts  bd_gen_kings + 0, U0
-    sts  bd_gen_kings + 1, U1
-    sts  bd_gen_kings + 2, U2
-    sts  bd_gen_kings + 3, U3
+    sts  bd_asm_kings + 0, U0
+    sts  bd_asm_kings + 1, U1
+    sts  bd_asm_kings + 2, U2
+    sts  bd_asm_kings + 3, U3
     sbrs FL, F_FLYING
     rjmp 1f
     OR_TEST U0, U1, U2, U3
@@ -375,7 +376,8 @@ mg_generate_known:
     movw r24, YL
     rjmp bd_gen_return
 
-5:  /* Captures: men's single jumps that cannot go on; kings: the C. */
+5:  /* Captures: men's single jumps that cannot go on here; else
+     * bd_gen_c_captures sorts out the pieces to walk. */
     OR_TEST U0, U1, U2, U3
     breq .+2
     rjmp bd_gen_c_captures
@@ -383,22 +385,27 @@ mg_generate_known:
     LANDINGS_END 1, 0x07        /* not down-left */
     LANDINGS_END 2, 0x0E        /* not up-left */
     LANDINGS_END 3, 0x0D        /* not up-right */
-    sts  bd_gen_kings + 0, zero
-    sts  bd_gen_kings + 1, zero
-    sts  bd_gen_kings + 2, zero
-    sts  bd_gen_kings + 3, zero
-    lds  END_L, bd_gen_end
-    lds  END_H, bd_gen_end + 1
-    LIST_JUMPS 0, 1
-    LIST_JUMPS 1, 7
-    LIST_JUMPS 2, 31
-    LIST_JUMPS 3, 25
+    sts  bd_asm_kings + 0, zero
+    sts  bd_asm_kings + 1, zero
+    sts  bd_asm_kings + 2, zero
+    sts  bd_asm_kings + 3, zero
+    rcall bd_gen_jumps
     movw r24, YL
 
 bd_gen_return:
     pop  r29
     pop  r28
     RESTORE_R2_R17
+    ret
+
+/* The single jumps of every direction, from Y. */
+bd_gen_jumps:
+    lds  END_L, bd_gen_end
+    lds  END_H, bd_gen_end + 1
+    LIST_JUMPS 0, 1
+    LIST_JUMPS 1, 7
+    LIST_JUMPS 2, 31
+    LIST_JUMPS 3, 25
     ret
 
 /* The flying kings' quiet moves, king by king from the lowest square, each
@@ -430,10 +437,10 @@ bd_gen_return:
 2:
 .endm
 bd_gen_flying:
-    lds  DN0, bd_gen_kings + 0
-    lds  DN1, bd_gen_kings + 1
-    lds  DN2, bd_gen_kings + 2
-    lds  DN3, bd_gen_kings + 3
+    lds  DN0, bd_asm_kings + 0
+    lds  DN1, bd_asm_kings + 1
+    lds  DN2, bd_asm_kings + 2
+    lds  DN3, bd_asm_kings + 3
     KINGS_OF DN0, 0, UP0
     KINGS_OF DN1, 8, UP1
     KINGS_OF DN2, 16, UP2
@@ -485,19 +492,31 @@ bd_gen_emit_king:
     st   Y+, zero
     ret
 
-/* mg_generate_captures(pos, rules, out, out_end): the C walks them (from
- * out: nothing written yet). */
+/* Captures: the single jumps here, then mg_walk_captures(pos, rules,
+ * walkers, out, out_end), the C, for the walkers (bd_asm_walkers) if any. */
+bd_gen_men_walk:
+    clr  U0                     /* no kings (the test took U) */
+    clr  U1
+    movw U2, U0
 bd_gen_c_captures:
-    movw r20, YL
-    lds  r18, bd_gen_end
-    lds  r19, bd_gen_end + 1
+    XCALL bd_asm_walkers
+    rcall bd_gen_jumps
+    movw r24, YL
+    lds  r18, bd_asm_walker_set + 0
+    lds  r19, bd_asm_walker_set + 1
+    lds  r20, bd_asm_walker_set + 2
+    lds  r21, bd_asm_walker_set + 3
+    OR_TEST r18, r19, r20, r21
+    brne 1f
+    rjmp bd_gen_return
+1:  movw r16, YL
+    lds  r14, bd_gen_end
+    lds  r15, bd_gen_end + 1
     lds  r22, bd_gen_rules
     lds  r23, bd_gen_rules + 1
     lds  r24, bd_gen_pos
     lds  r25, bd_gen_pos + 1
-    pop  r29
-    pop  r28
-    RESTORE_R2_R17
-    XJMP mg_generate_captures
+    XCALL mg_walk_captures
+    rjmp bd_gen_return
 
 #endif /* FLASHEND */

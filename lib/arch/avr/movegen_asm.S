@@ -4,10 +4,10 @@
  *
  * The portable C in lib/checkers/movegen.c is the reference; on AVR it is
  * compiled as mg_count_portable and mg_has_capture_portable (see
- * arch/movegen.h) and not linked.  These routines hand it only the captures
- * that a bitboard cannot count (a jump that can go on, a man promoted in
- * the middle of a capture, any capture of a side with kings), which
- * mg_count_captures walks square by square.
+ * arch/movegen.h) and not linked.  These routines hand it only the pieces
+ * whose captures a bitboard cannot count (a jump that can go on, a man
+ * promoted in the middle of a capture, flying kings: bd_asm_walkers),
+ * which mg_walk_captures walks square by square.
  *
  * What the bitboards decide (registers: movegen_regs.h):
  *  - a capture exists when stepping the pieces that may capture in a
@@ -41,6 +41,12 @@ bd_asm_scratch_end: .skip 2
 /* The landing squares of the short jumps, one bitboard a direction. */
     .global bd_asm_landings
 bd_asm_landings:    .skip 16
+/* bd_asm_walkers: the pieces whose captures the C walks square by square;
+ * the side's own kings (bd_asm_load's U), for the walkers and the listing's
+ * promotion test. */
+    .global bd_asm_walker_set, bd_asm_kings
+bd_asm_walker_set:  .skip 4
+bd_asm_kings:       .skip 4
 
 /* popcount of each byte, at a 256-byte boundary so that the byte is the
  * low half of the address. */
@@ -219,6 +225,26 @@ bd_asm_capture_test:
     ori  FL, 1 << (F_JUMPS + 3)
 4:  ret
 
+/* bd_asm_walkers' work on direction d, when it has jumps: UP = its
+ * landings, ZL = d, then the routine; with store, UP is stored back. */
+.macro ON_LANDINGS d, routine, store
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_ol\@
+    lds  UP0, bd_asm_landings + 4 * \d + 0
+    lds  UP1, bd_asm_landings + 4 * \d + 1
+    lds  UP2, bd_asm_landings + 4 * \d + 2
+    lds  UP3, bd_asm_landings + 4 * \d + 3
+    ldi  ZL, \d
+    rcall \routine
+    .if \store
+    sts  bd_asm_landings + 4 * \d + 0, UP0
+    sts  bd_asm_landings + 4 * \d + 1, UP1
+    sts  bd_asm_landings + 4 * \d + 2, UP2
+    sts  bd_asm_landings + 4 * \d + 3, UP3
+    .endif
+.L_ol\@:
+.endm
+
 /* The flying kings' capture test, one direction at a time.  In a loop
  * the bytes cannot be renamed, so each direction's step routine leaves them
  * back in place: T = one step of T (masked), in T0..T3.  Cold code (kings),
@@ -306,6 +332,209 @@ bd_asm_flying_capture:
 #endif
     sec
 2:  ret
+
+/* T = one step of T in direction DIR (0-3), bytes in place, through the
+ * routines above.  Clobbers tmp.  28-34 cycles with the call. */
+#define DIR CNT
+bd_asm_step_in:
+    sbrc DIR, 1
+    rjmp 1f
+    sbrs DIR, 0
+    rjmp bd_asm_step_ul
+    rjmp bd_asm_step_ur
+1:  sbrs DIR, 0
+    rjmp bd_asm_step_dr
+    rjmp bd_asm_step_dl
+/* T = two steps of T in direction DIR. */
+bd_asm_step2_in:
+    rcall bd_asm_step_in
+    rjmp bd_asm_step_in
+
+/* DIR = the direction opposite DIR. */
+.macro TURN_BACK
+    subi DIR, -2
+    andi DIR, 3
+.endm
+
+/* bd_asm_walkers: which pieces the C must walk square by square, and the
+ * single jumps that the bitboards list and count for the other pieces (the
+ * split of movegen.c's list_all_captures, in the same order: the single
+ * jumps direction by direction, then the walkers' captures).
+ *
+ * A piece is walked when it is a flying king, or when one of its short
+ * jumps can go on: from the landing square, a jump in a direction the
+ * piece may capture in, other than straight back (the jumped piece still
+ * stands there), or when a man lands on its last rank where the capture
+ * goes on (it goes on as a king).  For a jump in direction d followed by
+ * one in e != back(d), the second victim and landing are neither the first
+ * victim nor the origin, so the position before the move decides it: the
+ * landings of d from which a jump in e exists are those that two steps in
+ * e take onto an enemy piece, then an empty square, taken two steps back.
+ *
+ * In:  EN, EM, U = own kings, FL with the jump bits, bd_asm_landings.
+ * Out: bd_asm_walker_set; bd_asm_kings = U; each direction's landings less
+ *      the walkers' (stored back); CNT = the single jumps left; Z flag set
+ *      when there are no walkers.
+ * Clobbers UP, DN, U, T, CNT, Z, tmp.  Cold code: written for size. */
+    .global bd_asm_walkers
+bd_asm_walkers:
+    sts  bd_asm_kings + 0, U0
+    sts  bd_asm_kings + 1, U1
+    sts  bd_asm_kings + 2, U2
+    sts  bd_asm_kings + 3, U3
+    sbrs FL, F_FLYING           /* walkers: the flying kings, to begin */
+    rcall bd_asm_clear_u
+    sts  bd_asm_walker_set + 0, U0
+    sts  bd_asm_walker_set + 1, U1
+    sts  bd_asm_walker_set + 2, U2
+    sts  bd_asm_walker_set + 3, U3
+    ON_LANDINGS 0, bd_asm_walkers_dir, 0
+    ON_LANDINGS 1, bd_asm_walkers_dir, 0
+    ON_LANDINGS 2, bd_asm_walkers_dir, 0
+    ON_LANDINGS 3, bd_asm_walkers_dir, 0
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    ON_LANDINGS 0, bd_asm_singles_dir, 1
+    ON_LANDINGS 1, bd_asm_singles_dir, 1
+    ON_LANDINGS 2, bd_asm_singles_dir, 1
+    ON_LANDINGS 3, bd_asm_singles_dir, 1
+    lds  T0, bd_asm_walker_set + 0
+    lds  T1, bd_asm_walker_set + 1
+    lds  T2, bd_asm_walker_set + 2
+    lds  T3, bd_asm_walker_set + 3
+    OR_TEST T0, T1, T2, T3
+    ret
+
+bd_asm_clear_u:
+    clr  U0
+    clr  U1
+    movw U2, U0
+    ret
+
+/* bd_asm_walkers_dir: the walkers among the pieces that jump in direction
+ * ZL, whose landings are in UP: their squares join bd_asm_walker_set.
+ * Registers: UP the landings, U those of kings, DN the landings that go
+ * on, DIR the direction tried next (its opposite for the steps back). */
+bd_asm_walkers_dir:
+    rcall bd_asm_clear_u        /* the kings' landings: short kings only */
+    sbrc FL, F_FLYING
+    rjmp 2f
+    lds  T0, bd_asm_kings + 0
+    lds  T1, bd_asm_kings + 1
+    lds  T2, bd_asm_kings + 2
+    lds  T3, bd_asm_kings + 3
+    OR_TEST T0, T1, T2, T3
+    breq 2f
+    /* men = ~(kings | enemy | empty); their landings two steps on */
+    OR4  T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    OR4  T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    com  T0
+    com  T1
+    com  T2
+    com  T3
+    mov  DIR, ZL
+    rcall bd_asm_step2_in
+    movw U0, T0                 /* kings' landings = landings & ~men's */
+    movw U2, T2
+    com  U0
+    com  U1
+    com  U2
+    com  U3
+    AND4 U0, U1, U2, U3, UP0, UP1, UP2, UP3
+2:  clr  DN0                    /* the landings that go on */
+    clr  DN1
+    movw DN2, DN0
+    clr  DIR
+3:  mov  ZH, DIR                /* not straight back */
+    eor  ZH, ZL
+    cpi  ZH, 2
+    breq 5f
+    mov  ZH, DIR                /* ZH != 0: a men's direction */
+    lsr  ZH
+    sbrs FL, F_BLACK
+    subi ZH, 1
+    sbrc FL, F_MCB
+    ldi  ZH, 1
+    tst  ZH
+    brne 4f
+    OR_TEST U0, U1, U2, U3      /* kings only, and none jumped this way */
+    breq 5f
+4:  movw T0, UP0                /* landings with a jump in DIR */
+    movw T2, UP2
+    rcall bd_asm_step_in
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    rcall bd_asm_step_in
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    OR_TEST T0, T1, T2, T3
+    breq 5f
+    TURN_BACK
+    rcall bd_asm_step2_in
+    TURN_BACK
+    tst  ZH
+    brne 6f
+    AND4 T0, T1, T2, T3, U0, U1, U2, U3
+6:  OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+5:  inc  DIR
+    cpi  DIR, 4
+    brne 3b
+    /* men landing on the last rank: the move ends there, or goes on as a
+     * king (then walked whatever the jumps above say) */
+    movw T0, U0
+    movw T2, U2
+    com  T0
+    com  T1
+    com  T2
+    com  T3
+    AND4 T0, T1, T2, T3, UP0, UP1, UP2, UP3
+    sbrc FL, F_BLACK
+    rjmp 7f
+    ANDI4 T0, T1, T2, T3, RANK_8
+    rjmp 8f
+7:  ANDI4 T0, T1, T2, T3, RANK_1
+8:  OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    sbrc FL, F_PCC
+    rjmp 9f
+    eor  DN0, T0                /* the move ends: not a walker */
+    eor  DN1, T1
+    eor  DN2, T2
+    eor  DN3, T3
+9:  movw T0, DN0                /* their pieces: two steps back */
+    movw T2, DN2
+    mov  DIR, ZL
+    TURN_BACK
+    rcall bd_asm_step2_in
+    lds  tmp, bd_asm_walker_set + 0
+    or   T0, tmp
+    sts  bd_asm_walker_set + 0, T0
+    lds  tmp, bd_asm_walker_set + 1
+    or   T1, tmp
+    sts  bd_asm_walker_set + 1, T1
+    lds  tmp, bd_asm_walker_set + 2
+    or   T2, tmp
+    sts  bd_asm_walker_set + 2, T2
+    lds  tmp, bd_asm_walker_set + 3
+    or   T3, tmp
+    sts  bd_asm_walker_set + 3, T3
+    ret
+
+/* UP = the landings of direction ZL less those of the walkers; CNT += their
+ * number.  ZH = hi8(bd_popcount_table), kept. */
+bd_asm_singles_dir:
+    lds  T0, bd_asm_walker_set + 0
+    lds  T1, bd_asm_walker_set + 1
+    lds  T2, bd_asm_walker_set + 2
+    lds  T3, bd_asm_walker_set + 3
+    push CNT
+    mov  DIR, ZL
+    rcall bd_asm_step2_in
+    pop  CNT
+    com  T0
+    com  T1
+    com  T2
+    com  T3
+    AND4 UP0, UP1, UP2, UP3, T0, T1, T2, T3
+    COUNT UP0, UP1, UP2, UP3
+    ret
 
     .section .text.bd_asm_flying_count, "ax", @progbits
 /* bd_asm_flying_count: CNT += the flying kings' quiet moves.  The rays of
@@ -425,14 +654,16 @@ bd_asm_landings_test:
 
 
 /* bd_asm_count_captures: the number of captures, after the capture test
- * found one (the C's when the side has kings, short or flying).
+ * found one.  Men's single jumps that cannot go on are counted here; when
+ * one can go on, or the side has kings, bd_asm_walkers sorts the jumps and
+ * mg_walk_captures, the C, walks the walkers' captures.
  * In:  the registers of bd_asm_load and bd_asm_capture_test.
  * Out: r25:r24 = the count (MG_OVERFLOW when the C found no room).
  * Clobbers everything the C may (r18-r27, r30, r31, r0) and r2-r17. */
     .section .text.bd_asm_count_captures, "ax", @progbits
     .global bd_asm_count_captures
 bd_asm_count_captures:
-    OR_TEST U0, U1, U2, U3      /* short kings: the C walks */
+    OR_TEST U0, U1, U2, U3      /* kings: bd_asm_walkers sorts their jumps */
     breq .+2
     rjmp 9f
     clr  CNT
@@ -444,7 +675,7 @@ bd_asm_count_captures:
     lds  U3, L_UL + 3
     GO_ON_DIRECTIONS 0x0B       /* not down-right */
     rcall bd_asm_landings_go_on
-    brcs 9f
+    brcs 8f
 1:  sbrs FL, F_JUMPS + 1
     rjmp 2f
     lds  U0, L_UR + 0
@@ -453,7 +684,7 @@ bd_asm_count_captures:
     lds  U3, L_UR + 3
     GO_ON_DIRECTIONS 0x07       /* not down-left */
     rcall bd_asm_landings_go_on
-    brcs 9f
+    brcs 8f
 2:  sbrs FL, F_JUMPS + 2
     rjmp 3f
     lds  U0, L_DR + 0
@@ -462,7 +693,7 @@ bd_asm_count_captures:
     lds  U3, L_DR + 3
     GO_ON_DIRECTIONS 0x0E       /* not up-left */
     rcall bd_asm_landings_go_on
-    brcs 9f
+    brcs 8f
 3:  sbrs FL, F_JUMPS + 3
     rjmp 4f
     lds  U0, L_DL + 0
@@ -471,19 +702,43 @@ bd_asm_count_captures:
     lds  U3, L_DL + 3
     GO_ON_DIRECTIONS 0x0D       /* not up-right */
     rcall bd_asm_landings_go_on
-    brcs 9f
+    brcs 8f
 4:  mov  r24, CNT
     clr  r25
     ret
-9:  lds  r24, bd_asm_pos
+8:  clr  U0                     /* no kings (the test took U) */
+    clr  U1
+    movw U2, U0
+9:  XCALL bd_asm_walkers
+    brne 5f
+    rjmp 4b
+5:  /* mg_walk_captures(pos, rules, walkers, scratch, scratch_end) */
+    movw r18, T0
+    movw r20, T2
+    mov  r13, CNT               /* the C keeps r2-r17 */
+    lds  r24, bd_asm_pos
     lds  r25, bd_asm_pos + 1
     lds  r22, bd_asm_rules
     lds  r23, bd_asm_rules + 1
-    lds  r20, bd_asm_scratch
-    lds  r21, bd_asm_scratch + 1
-    lds  r18, bd_asm_scratch_end
-    lds  r19, bd_asm_scratch_end + 1
-    XJMP mg_count_captures
+    lds  r16, bd_asm_scratch
+    lds  r17, bd_asm_scratch + 1
+    lds  r14, bd_asm_scratch_end
+    lds  r15, bd_asm_scratch_end + 1
+    XCALL mg_walk_captures
+    adiw r24, 0
+    breq 6f
+    sub  r24, r16               /* bytes listed, 6 a move: a few moves, */
+    sbc  r25, r17               /* counted off without a division */
+    rjmp 8f
+7:  inc  r13
+    sbiw r24, 6
+8:  brne 7b
+    mov  r24, r13
+    clr  r25
+    ret
+6:  ser  r24                    /* MG_OVERFLOW: the C found no room */
+    ser  r25
+    ret
 
 /* ------------------------------------------------------------ C entries */
 

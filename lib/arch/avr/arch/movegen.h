@@ -4,13 +4,13 @@
  * (mg_generate_known) by lib/arch/avr/generate_asm.S.
  *
  * The assembly keeps the position in registers as bitboards.  The capture
- * test and the count of quiet moves are entirely its own; of the captures
- * it counts those of men that are all single jumps, and calls
- * mg_count_captures, the portable C, for the rest (kings, jumps that may
- * go on).  The listing is the assembly's for men and short kings, and
- * calls mg_generate_known_portable for flying kings and for captures that
- * need the walk.  The portable versions of the replaced functions are compiled
- * under the names MG_PORTABLE gives them, and dropped by the linker.
+ * test, the count of quiet moves and the listing of steps and single jumps
+ * are its own; the capture sequences that need the square-by-square walk
+ * (a jump that can go on, a man promoted where the capture continues,
+ * flying kings) are walked by mg_walk_captures, the portable C, for just
+ * those pieces.  The portable versions of the replaced functions are
+ * compiled under the names MG_PORTABLE gives them, and dropped by the
+ * linker.
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
 #define BITDRAUGHTS_MOVEGEN_AVR_H
