@@ -47,6 +47,12 @@ bd_asm_landings:    .skip 16
     .global bd_asm_walker_set, bd_asm_kings
 bd_asm_walker_set:  .skip 4
 bd_asm_kings:       .skip 4
+/* A caller that counts positions not written in RAM (perft_asm.S's leaves,
+ * counted from their parent) leaves bd_asm_pos NULL and puts here the
+ * routine that writes the position out for the C walk: it returns it in
+ * r25:r24, and bd_asm_pos set. */
+    .global bd_asm_pos_writer
+bd_asm_pos_writer:  .skip 2
 
 /* popcount of each byte, at a 256-byte boundary so that the byte is the
  * low half of the address. */
@@ -118,6 +124,10 @@ bd_asm_load:
     ldd  U1, Z+13
     ldd  U2, Z+14
     ldd  U3, Z+15
+/* The rest from the side's pieces: T = own pieces, U = own men, EN,
+ * FL with F_BLACK (perft_asm.S's bd_perft_load_child comes in here). */
+    .global bd_asm_load_own
+bd_asm_load_own:
 2:  mov  EM0, T0                /* empty = ~(own | enemy) */
     or   EM0, EN0
     com  EM0
@@ -712,12 +722,23 @@ bd_asm_count_captures:
 9:  XCALL bd_asm_walkers
     brne 5f
     rjmp 4b
-5:  /* mg_walk_captures(pos, rules, walkers, scratch, scratch_end) */
-    movw r18, T0
-    movw r20, T2
-    mov  r13, CNT               /* the C keeps r2-r17 */
+5:  /* mg_walk_captures(pos, rules, walkers, scratch, scratch_end); a
+     * position that perft counts from its parent's registers
+     * (bd_asm_pos NULL) is written out first */
     lds  r24, bd_asm_pos
     lds  r25, bd_asm_pos + 1
+    adiw r24, 0
+    brne 1f
+    push CNT
+    lds  ZL, bd_asm_pos_writer
+    lds  ZH, bd_asm_pos_writer + 1
+    icall
+    pop  CNT
+1:  lds  r18, bd_asm_walker_set + 0
+    lds  r19, bd_asm_walker_set + 1
+    lds  r20, bd_asm_walker_set + 2
+    lds  r21, bd_asm_walker_set + 3
+    mov  r13, CNT               /* the C keeps r2-r17 */
     lds  r22, bd_asm_rules
     lds  r23, bd_asm_rules + 1
     lds  r16, bd_asm_scratch
@@ -773,9 +794,11 @@ mg_count:
  * Clobbers r0, r2-r27, r30, r31; keeps Y.
  * Men only, no capture: English 185, Russian 251 cycles with RET. */
     .section .text.bd_asm_count, "ax", @progbits
-    .global bd_asm_count
+    .global bd_asm_count, bd_asm_count_loaded
 bd_asm_count:
     rcall bd_asm_load
+/* The same on the registers of bd_asm_load. */
+bd_asm_count_loaded:
     rcall bd_asm_capture_test
     cpi  FL, 1 << F_JUMPS
     brsh 7f

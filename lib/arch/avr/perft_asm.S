@@ -155,10 +155,120 @@ bd_asm_make:
     std  Y+16, r24
     ret
 
+    .section .text.bd_perft_node, "ax", @progbits
+
+/* bd_perft_child: the child at Y: the parent's copy (F_PARENT) with the
+ * move at X played.  Out: X past the move.  Clobbers r0, r12, r13,
+ * r16-r25, r30, r31. */
+bd_perft_child:
+    ldd  ZL, Y+F_PARENT
+    ldd  ZH, Y+F_PARENT + 1
+    .irp k, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16
+    ld   tmp, Z+
+    std  Y+\k, tmp
+    .endr
+    rjmp bd_asm_make
+
+/* bd_perft_child_position: the leaf that bd_perft_node's leaf loop counts
+ * (the move at F_MOVE) written out at Y, for the C walk of its captures
+ * (movegen_asm.S's bd_asm_pos_writer, while perft runs).
+ * Out: r25:r24 = Y = bd_asm_pos.  Clobbers r0, r12, r13, r16-r27, r30,
+ * r31. */
+bd_perft_child_position:
+    ldd  r26, Y+F_MOVE
+    ldd  r27, Y+F_MOVE + 1
+    rcall bd_perft_child
+    movw r24, r28
+    sts  bd_asm_pos, r24
+    sts  bd_asm_pos + 1, r25
+    ret
+
+/* EN ^= the bit of square sq (a move's origin or destination; bit 7, the
+ * promotion, ignored).  CNT = the bit's byte.  17 cycles. */
+.macro FLIP_EN sq
+    ldi  CNT, 1
+    sbrc \sq, 1
+    ldi  CNT, 4
+    sbrc \sq, 0
+    lsl  CNT
+    sbrc \sq, 2
+    swap CNT
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrc \sq, 3
+    rjmp .L_1\@
+    eor  EN0, CNT
+    rjmp .L_done\@
+.L_1\@:
+    eor  EN1, CNT
+    rjmp .L_done\@
+.L_hi\@:
+    sbrc \sq, 3
+    rjmp .L_3\@
+    eor  EN2, CNT
+    rjmp .L_done\@
+.L_3\@:
+    eor  EN3, CNT
+.L_done\@:
+.endm
+
+/* bd_perft_load_child: the registers of bd_asm_load for the child of the
+ * position at Z after the move at X, without writing the child: its side's
+ * pieces and men are the parent's opponent's less the captured ones, its
+ * enemy the parent's side's pieces with the mover lifted from its origin
+ * and put on its destination (the enemy's men and kings are not needed).
+ * In:  Z = the parent, X = the move.  Out: as bd_asm_load (FL from
+ * bd_perft_flags).  Clobbers DN0, DN1, T0..T3, tmp. */
+bd_perft_load_child:
+    ld   DN0, X+                /* from */
+    ld   DN1, X+                /* to */
+    ld   EM0, X+                /* captured */
+    ld   EM1, X+
+    ld   EM2, X+
+    ld   EM3, X+
+    lds  FL, bd_perft_flags     /* FL is X's low byte: after the move */
+    ldd  tmp, Z+16
+    sbrc tmp, 0
+    rjmp 1f
+    ori  FL, 1 << F_BLACK       /* White moved: Black's turn */
+    ldd  T0, Z+4
+    ldd  T1, Z+5
+    ldd  T2, Z+6
+    ldd  T3, Z+7
+    ldd  U0, Z+12
+    ldd  U1, Z+13
+    ldd  U2, Z+14
+    ldd  U3, Z+15
+    ldd  EN0, Z+0
+    ldd  EN1, Z+1
+    ldd  EN2, Z+2
+    ldd  EN3, Z+3
+    rjmp 2f
+1:  ldd  T0, Z+0
+    ldd  T1, Z+1
+    ldd  T2, Z+2
+    ldd  T3, Z+3
+    ldd  U0, Z+8
+    ldd  U1, Z+9
+    ldd  U2, Z+10
+    ldd  U3, Z+11
+    ldd  EN0, Z+4
+    ldd  EN1, Z+5
+    ldd  EN2, Z+6
+    ldd  EN3, Z+7
+2:  com  EM0
+    com  EM1
+    com  EM2
+    com  EM3
+    AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
+    AND4 U0, U1, U2, U3, EM0, EM1, EM2, EM3
+    FLIP_EN DN0
+    FLIP_EN DN1
+    XJMP bd_asm_load_own
+
 /* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
  * plies deep, to bd_perft_total; X = the free move stack.
  * Keeps Y; clobbers everything else. */
-    .section .text.bd_perft_node, "ax", @progbits
 bd_perft_node:
     cpi  r20, 1
     brne 0f
@@ -170,6 +280,10 @@ bd_perft_node:
     lds  FL, bd_perft_flags
     movw ZL, r28
     XCALL bd_asm_count
+
+/* bd_perft_add: bd_perft_total += r25:r24, a count of bd_asm_count
+ * (MG_OVERFLOW sets bd_perft_overflow instead).  Clobbers r0, Z. */
+bd_perft_add:
     cpi  r24, 0xFF
     brne 9f
     cpi  r25, 0xFF
@@ -222,10 +336,13 @@ bd_perft_node:
     std  Y+F_END + 1, r25
     mov  tmp, r24
     or   tmp, r25
-    brne 1f
+    brne 0f
     ldi  r24, 1                 /* no room for the moves */
     sts  bd_perft_overflow, r24
     rjmp 7f
+    /* the leaves' free stack: past the list */
+0:  sts  bd_asm_scratch, r24
+    sts  bd_asm_scratch + 1, r25
 1:  ldd  r26, Y+F_MOVE
     ldd  r27, Y+F_MOVE + 1
     ldd  r24, Y+F_END
@@ -233,20 +350,33 @@ bd_perft_node:
     cp   r26, r24
     cpc  r27, r25
     brsh 7f
-    ldd  ZL, Y+F_PARENT         /* the child: the parent's copy... */
-    ldd  ZH, Y+F_PARENT + 1
-    .irp k, 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16
-    ld   tmp, Z+
-    std  Y+\k, tmp
-    .endr
-    rcall bd_asm_make           /* ...with the move played */
+    ldd  r20, Y+F_DEPTH
+    cpi  r20, 1
+    breq 2f
+    rcall bd_perft_child
     std  Y+F_MOVE, r26
     std  Y+F_MOVE + 1, r27
     ldd  r20, Y+F_DEPTH
     ldd  r26, Y+F_END
     ldd  r27, Y+F_END + 1
     rcall bd_perft_node
-    lds  tmp, bd_perft_overflow
+    rjmp 3f
+2:  /* The child is a leaf: counted from the parent and the move in
+     * registers (bd_perft_load_child), and written out only when a capture
+     * must be walked (bd_asm_pos NULL until then). */
+    sts  bd_asm_pos, zero
+    sts  bd_asm_pos + 1, zero
+    ldd  ZL, Y+F_PARENT
+    ldd  ZH, Y+F_PARENT + 1
+    rcall bd_perft_load_child
+    XCALL bd_asm_count_loaded
+    rcall bd_perft_add
+    ldd  r26, Y+F_MOVE
+    ldd  r27, Y+F_MOVE + 1
+    adiw r26, 6
+    std  Y+F_MOVE, r26
+    std  Y+F_MOVE + 1, r27
+3:  lds  tmp, bd_perft_overflow
     tst  tmp
     breq 1b
 7:  adiw r28, FRAME - 1         /* drop the frame */
@@ -288,6 +418,10 @@ perft:
 2:  st   Z+, zero
     dec  r16
     brne 2b
+    ldi  ZL, lo8(gs(bd_perft_child_position))
+    ldi  ZH, hi8(gs(bd_perft_child_position))
+    sts  bd_asm_pos_writer, ZL
+    sts  bd_asm_pos_writer + 1, ZH
     movw ZL, r22
     XCALL bd_asm_rules_flags    /* FL is r26: before X */
     sts  bd_perft_flags, FL
