@@ -152,7 +152,8 @@ static bd_move legal[MG_MAX_MOVES];
 /* The search in progress. */
 static struct {
     uint8_t pondering;              /* go ponder, no ponder-hit yet */
-    uint8_t stop;                   /* stop, another command or end of input */
+    uint8_t stop;                   /* stop, quit or end of input */
+    uint8_t waiting_line;           /* another command waits for the search's end */
     double start;                   /* when the clock started */
     double deadline;                /* 0: none */
     double soft;                    /* after an iteration, stop past this; 0: none */
@@ -367,6 +368,7 @@ static uint8_t search_stop(void *context)
              * search first. */
             if (hub_word_is(&c, "quit"))
                 run.stop = 1;
+            run.waiting_line = 1;
             break;
         }
     }
@@ -406,6 +408,21 @@ static void report(const struct search_result *r, void *context)
         run.stop = 1;
 }
 
+/* A search of go ponder or level infinite that has ended by itself (it
+ * goes no deeper than SEARCH_MAX_DEPTH, soon reached in easy positions)
+ * keeps its answer until the GUI asks for it: ponder-hit (when not also
+ * infinite), stop, or any other command; ping is still answered. */
+static void wait_for_end(void)
+{
+    while (!run.stop && !run.waiting_line && (run.pondering || hub.level == LEVEL_INFINITE)) {
+        struct pollfd fd = { 0, POLLIN, 0 };
+        if (poll(&fd, 1, 100) < 0 && errno != EINTR)
+            break;
+        run.next_poll = 0;
+        search_stop(0);
+    }
+}
+
 static void go(const char *line, size_t length)
 {
     struct hub_scanner s;
@@ -437,7 +454,9 @@ static void go(const char *line, size_t length)
     else
         start_clock();
     struct search_result result;
-    if (!search_run(&hub.game, &limits, &work, &result)) {
+    uint8_t has_move = search_run(&hub.game, &limits, &work, &result);
+    wait_for_end();
+    if (!has_move) {
         emit_error("no legal move", 0, 0);
         emit("done");
         return;

@@ -13,7 +13,9 @@
  * search's `done`.  A closed input ends the program: at once when idle
  * or in a search with no end of its own (ponder, level infinite), after
  * its `done` for a search with a limit, so that a script can pipe a whole
- * session in.
+ * session in.  The search stops by itself at depth 20, soon reached in
+ * easy positions: a `go ponder` or `level infinite` search that has ended
+ * keeps its `done` until `ponder-hit`, `stop` or another command.
  *
  * Levels: depth=N (over 20 taken as 20), nodes=N, move-time=S (the
  * search stops at S), time=S [inc=S] [moves=N]: the increment is added
