@@ -184,6 +184,49 @@ def play_game(variant, players, max_plies, rng, random_opening=0):
     return result, len(board.move_stack), engine_moves
 
 
+def games_of_round(round_number):
+    """(name, the two sides as (kind, limit, current position only), random
+    plies first) of each game of a round."""
+    opening = 2 * round_number if round_number > 1 else 0
+    return [
+        ("engine (move-time 0.05 s) vs random",
+         [("engine", Limit(movetime=0.05), False), ("random", None, False)], 0),
+        ("random vs engine (depth 6)",
+         [("random", None, False), ("engine", Limit(depth=6), False)], 0),
+        (f"engine (move-time 0.05 s) vs engine (depth 4), {opening} random plies first",
+         [("engine", Limit(movetime=0.05), False), ("engine", Limit(depth=4), False)], opening),
+        (f"engine (10 s + 0.1 s, moves) vs engine (10 s + 0.1 s, position only), "
+         f"{opening} random plies first",
+         [("engine", Limit(time=10, inc=0.1), False), ("engine", Limit(time=10, inc=0.1), True)],
+         opening),
+        (f"engine (20000 nodes) vs engine (depth 3), {opening + 6} random plies first",
+         [("engine", Limit(nodes=20000), False), ("engine", Limit(depth=3), True)], opening + 6),
+    ]
+
+
+def play_one(command, variant, name, sides, random_opening, args, rng):
+    """Plays one game and prints it; returns 1 on failure."""
+    engines = []
+    try:
+        players = []
+        for kind, limit, current_only in sides:
+            engine = start_engine(command, variant) if kind == "engine" else None
+            if engine:
+                engines.append(engine)
+            players.append((kind, engine, limit, current_only))
+        started = time.time()
+        result, plies, engine_moves = play_game(variant, players, args.max_plies, rng, random_opening)
+        print(f"{variant}: {name}: {result}, {plies} plies, {engine_moves} engine moves "
+              f"all legal, {time.time() - started:.1f} s")
+        return 0
+    except (Failure, EOFError, KeyError, ValueError) as error:
+        print(f"{variant}: {name}: FAILED: {error!r}")
+        return 1
+    finally:
+        for engine in engines:
+            close(engine)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--engine", default="build/host/checkers",
@@ -191,6 +234,9 @@ def main():
     parser.add_argument("--variants", nargs="+", default=["russian", "english"])
     parser.add_argument("--max-plies", type=int, default=250)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="play the games this many times; round r > 1 opens every "
+                             "engine-against-engine game with 2r random plies")
     args = parser.parse_args()
     if not os.access(args.engine, os.X_OK):
         sys.exit(f"pydraughts_play.py: {args.engine} is not built (make {args.engine})")
@@ -204,36 +250,9 @@ def main():
         except (Failure, EOFError, KeyError, ValueError) as error:
             failures += 1
             print(f"{variant}: protocol checks FAILED: {error!r}")
-        games = [
-            ("engine (move-time 0.05 s) vs random", [("engine", Limit(movetime=0.05), False), ("random", None, False)], 0),
-            ("random vs engine (depth 6)", [("random", None, False), ("engine", Limit(depth=6), False)], 0),
-            ("engine (move-time 0.05 s) vs engine (depth 4)",
-             [("engine", Limit(movetime=0.05), False), ("engine", Limit(depth=4), False)], 0),
-            ("engine (10 s + 0.1 s, moves) vs engine (10 s + 0.1 s, position only)",
-             [("engine", Limit(time=10, inc=0.1), False), ("engine", Limit(time=10, inc=0.1), True)], 0),
-            ("engine (20000 nodes) vs engine (depth 3), 6 random plies first",
-             [("engine", Limit(nodes=20000), False), ("engine", Limit(depth=3), True)], 6),
-        ]
-        for name, sides, random_opening in games:
-            engines = []
-            try:
-                players = []
-                for kind, limit, current_only in sides:
-                    engine = start_engine(command, variant) if kind == "engine" else None
-                    if engine:
-                        engines.append(engine)
-                    players.append((kind, engine, limit, current_only))
-                started = time.time()
-                result, plies, engine_moves = play_game(variant, players, args.max_plies, rng,
-                                                        random_opening)
-                print(f"{variant}: {name}: {result}, {plies} plies, {engine_moves} engine moves "
-                      f"all legal, {time.time() - started:.1f} s")
-            except (Failure, EOFError, KeyError, ValueError) as error:
-                failures += 1
-                print(f"{variant}: {name}: FAILED: {error!r}")
-            finally:
-                for engine in engines:
-                    close(engine)
+        for round_number in range(1, args.rounds + 1):
+            for name, sides, random_opening in games_of_round(round_number):
+                failures += play_one(command, variant, name, sides, random_opening, args, rng)
     print(f"pydraughts_play: {'all ok' if failures == 0 else f'{failures} failed'}")
     return 1 if failures else 0
 
