@@ -456,8 +456,8 @@ static void go(const char *line, size_t length)
     struct search_result result;
     uint8_t has_move = search_run(&hub.game, &limits, &work, &result);
     wait_for_end();
-    if (!has_move) {
-        emit_error("no legal move", 0, 0);
+    if (!result.has_move) {
+        emit_error(has_move == SEARCH_NO_ROOM ? "too many moves for the search" : "no legal move", 0, 0);
         emit("done");
         return;
     }
