@@ -30,5 +30,6 @@
 #include "checkers/game.h"
 #include "engine/eval.h"
 #include "engine/search.h"
+#include "engine/hub.h"
 
 #endif

@@ -6,6 +6,7 @@
  *   checkers moves  [--variant russian|english] [--fen FEN]
  *   checkers go     [--variant russian|english] [--fen FEN] [--moves "M1 M2 ..."]
  *                   (--depth N | --movetime MS)
+ *   checkers hub    [--variant russian|english]
  *
  * perft prints "perft d N" for each depth from 1 to DEPTH, then the time of
  * the deepest one and its leaves per second; divide the count under each
@@ -19,6 +20,8 @@
  * go --moves plays the moves (PDN, blank-separated) from that position
  * into the game record first, so the search sees the repetitions and the
  * quiet-move count of the game, as the firmware's does.
+ * hub speaks Scan's Hub protocol on stdin and stdout (checkers_hub.h), for
+ * Hub GUIs and pydraughts; --variant is the variant it starts with.
  * A bad argument or FEN prints one line on stderr and exits with status 2.
  */
 #include <stdio.h>
@@ -29,6 +32,7 @@
 #include "checkers/pdn.h"
 #include "checkers/perft.h"
 #include "engine/search.h"
+#include "checkers_hub.h"
 
 #define EXIT_USAGE 2
 #define MAX_DEPTH 20u
@@ -60,6 +64,7 @@ static void print_help(void)
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
          "       checkers go     [--variant russian|english] [--fen FEN] [--moves \"M1 M2 ...\"]\n"
          "                       (--depth N | --movetime MS)\n"
+         "       checkers hub    [--variant russian|english]\n"
          "Counts the move tree (perft), the tree under each move (divide), lists\n"
          "the legal moves, in PDN, or searches for the best move (go).  The default\n"
          "variant is russian; without --fen the variant's start position is used.\n"
@@ -71,14 +76,17 @@ static void print_help(void)
          "side to move's view in hundredths of a man; a win in n plies is 30000 - n.\n"
          "go --moves plays the moves given (PDN, separated by blanks) from the FEN or\n"
          "start position first: the search sees them in its game record, so that\n"
-         "repetitions and the quiet-move draw rule count.");
+         "repetitions and the quiet-move draw rule count.\n"
+         "hub runs the engine under Scan's Hub protocol on stdin and stdout (for Hub\n"
+         "GUIs and pydraughts' HubEngine); the GUI chooses the variant with\n"
+         "set-param name=variant value=russian|english.");
 }
 
 static struct options parse_options(int argc, char **argv)
 {
     struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0 };
     if (argc < 2)
-        usage_error("missing command (perft, divide, moves or go; --help for usage)", 0);
+        usage_error("missing command (perft, divide, moves, go or hub; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -120,7 +128,7 @@ static struct options parse_options(int argc, char **argv)
         }
     }
     if (!opt.command)
-        usage_error("missing command (perft, divide, moves or go)", 0);
+        usage_error("missing command (perft, divide, moves, go or hub)", 0);
     return opt;
 }
 
@@ -350,6 +358,12 @@ int main(int argc, char **argv)
         uint8_t depth = parse_depth(opt.depth_text);
         read_position(&opt, &pos);
         run_divide(&pos, opt.rules, depth);
+    } else if (!strcmp(opt.command, "hub")) {
+        if (opt.depth_text)
+            usage_error("hub takes no argument", opt.depth_text);
+        if (opt.fen)
+            usage_error("hub takes its position from pos, not --fen", 0);
+        return checkers_hub(opt.rules);
     } else if (!strcmp(opt.command, "moves")) {
         if (opt.depth_text)
             usage_error("moves takes no DEPTH", opt.depth_text);
