@@ -34,8 +34,6 @@
 #define STEP  r27
 
     .section .bss.bd_gen_state, "aw", @nobits
-bd_gen_pos:   .skip 2
-bd_gen_rules: .skip 2
 bd_gen_end:   .skip 2
 bd_gen_sp:    .skip 2           /* the stack pointer after the entry's pushes */
 /* The promoting targets of the direction being listed (the own kings, at
@@ -44,16 +42,6 @@ bd_gen_pm:    .skip 4
 
     .section .text.mg_generate_known, "ax", @progbits
 
-/* ZL = the bit of square s within its byte (1 << (s & 7)).  7 cycles. */
-.macro BIT_OF s
-    ldi  ZL, 1
-    sbrc \s, 1
-    ldi  ZL, 4
-    sbrc \s, 0
-    lsl  ZL
-    sbrc \s, 2
-    swap ZL
-.endm
 
 /* Z flag clear when square T2 is in the bitboard at Z (RAM).
  * Clobbers T2, T3, Z. */
@@ -65,7 +53,7 @@ bd_gen_bit_in:
     add  ZL, T3
     adc  ZH, zero
     ld   T3, Z
-    BIT_OF T2
+    BIT_OF ZL, T2
     and  T3, ZL
     ret
 
@@ -160,7 +148,7 @@ bd_gen_emit_jump:
     brtc 1f
     rcall bd_gen_promotes       /* a king's jump is not promoted */
 1:  st   Y+, T0
-    BIT_OF UP1
+    BIT_OF ZL, UP1
     sbrc UP1, 4
     rjmp 3f
     sbrc UP1, 3
@@ -294,10 +282,10 @@ mg_generate_known:
     sts  bd_gen_sp, tmp
     in   tmp, _SFR_IO_ADDR(SPH)
     sts  bd_gen_sp + 1, tmp
-    sts  bd_gen_pos, r24
-    sts  bd_gen_pos + 1, r25
-    sts  bd_gen_rules, r22
-    sts  bd_gen_rules + 1, r23
+    sts  bd_asm_pos, r24
+    sts  bd_asm_pos + 1, r25
+    sts  bd_asm_rules, r22
+    sts  bd_asm_rules + 1, r23
     sts  bd_gen_end, r18
     sts  bd_gen_end + 1, r19
     mov  STEP, r16              /* the capture answer, until the listing */
@@ -322,8 +310,8 @@ mg_generate_known:
     XCALL bd_asm_flying_capture /* flying kings: can one capture? */
     brcc .+2
     rjmp bd_gen_c_captures
-    lds  ZL, bd_gen_pos         /* no: the registers it took, once more */
-    lds  ZH, bd_gen_pos + 1
+    lds  ZL, bd_asm_pos         /* no: the registers it took, once more */
+    lds  ZH, bd_asm_pos + 1
     andi FL, 0x0E               /* F_BLACK clear, as bd_asm_load wants */
     XCALL bd_asm_load
 
@@ -509,14 +497,15 @@ bd_gen_c_captures:
     OR_TEST r18, r19, r20, r21
     brne 1f
     rjmp bd_gen_return
-1:  movw r16, YL
-    lds  r14, bd_gen_end
-    lds  r15, bd_gen_end + 1
-    lds  r22, bd_gen_rules
-    lds  r23, bd_gen_rules + 1
-    lds  r24, bd_gen_pos
-    lds  r25, bd_gen_pos + 1
-    XCALL mg_walk_captures
+1:  lds  r24, bd_gen_end        /* bd_asm_walk_all, from the position */
+    lds  r25, bd_gen_end + 1    /* once more (the listing took EN) */
+    sts  bd_walk_end, r24
+    sts  bd_walk_end + 1, r25
+    lds  ZL, bd_asm_pos
+    lds  ZH, bd_asm_pos + 1
+    andi FL, 0x0E               /* the rules: F_BLACK clear, as bd_asm_load wants */
+    XCALL bd_asm_load
+    XCALL bd_asm_walk_all
     rjmp bd_gen_return
 
 #endif /* FLASHEND */

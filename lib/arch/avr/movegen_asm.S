@@ -49,8 +49,8 @@ bd_asm_walker_set:  .skip 4
 bd_asm_kings:       .skip 4
 /* A caller that counts positions not written in RAM (perft_asm.S's leaves,
  * counted from their parent) leaves bd_asm_pos NULL and puts here the
- * routine that writes the position out for the C walk: it returns it in
- * r25:r24, and bd_asm_pos set. */
+ * routine that writes the position out for the C walk (walk_asm.S): it
+ * returns it in r25:r24, and keeps r2-r11, r14-r17 and Y. */
     .global bd_asm_pos_writer
 bd_asm_pos_writer:  .skip 2
 
@@ -722,32 +722,24 @@ bd_asm_count_captures:
 9:  XCALL bd_asm_walkers
     brne 5f
     rjmp 4b
-5:  /* mg_walk_captures(pos, rules, walkers, scratch, scratch_end); a
-     * position that perft counts from its parent's registers
-     * (bd_asm_pos NULL) is written out first */
-    lds  r24, bd_asm_pos
-    lds  r25, bd_asm_pos + 1
-    adiw r24, 0
-    brne 1f
+5:  /* the walkers' captures listed in scratch (bd_asm_walk_all) */
     push CNT
-    lds  ZL, bd_asm_pos_writer
-    lds  ZH, bd_asm_pos_writer + 1
-    icall
-    pop  CNT
-1:  lds  r18, bd_asm_walker_set + 0
-    lds  r19, bd_asm_walker_set + 1
-    lds  r20, bd_asm_walker_set + 2
-    lds  r21, bd_asm_walker_set + 3
-    mov  r13, CNT               /* the C keeps r2-r17 */
-    lds  r22, bd_asm_rules
-    lds  r23, bd_asm_rules + 1
-    lds  r16, bd_asm_scratch
-    lds  r17, bd_asm_scratch + 1
-    lds  r14, bd_asm_scratch_end
-    lds  r15, bd_asm_scratch_end + 1
-    XCALL mg_walk_captures
+    push r28
+    push r29
+    lds  YL, bd_asm_scratch
+    lds  YH, bd_asm_scratch + 1
+    lds  r24, bd_asm_scratch_end
+    lds  r25, bd_asm_scratch_end + 1
+    sts  bd_walk_end, r24
+    sts  bd_walk_end + 1, r25
+    XCALL bd_asm_walk_all
+    pop  r29
+    pop  r28
+    pop  r13
     adiw r24, 0
     breq 6f
+    lds  r16, bd_asm_scratch
+    lds  r17, bd_asm_scratch + 1
     sub  r24, r16               /* bytes listed, 6 a move: a few moves, */
     sbc  r25, r17               /* counted off without a division */
     rjmp 8f

@@ -86,6 +86,17 @@
 #  define XJMP  rjmp
 #endif
 
+/* r = 1 << (square & 7), the square's bit within its byte, square in any register, r in r16..r31.  7 cycles. */
+.macro BIT_OF r, square
+    ldi  \r, 1
+    sbrc \square, 1
+    ldi  \r, 4
+    sbrc \square, 0
+    lsl  \r
+    sbrc \square, 2
+    swap \r
+.endm
+
 /* a op= b, byte by byte */
 .macro AND4 a0, a1, a2, a3, b0, b1, b2, b3
     and  \a0, \b0

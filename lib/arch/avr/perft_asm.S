@@ -22,6 +22,7 @@
 bd_perft_total:     .skip 8
 bd_perft_overflow:  .skip 1
 bd_perft_flags:     .skip 1
+bd_perft_frame:     .skip 2         /* the node whose leaves are counted */
 
 /* Frame of an inner node, at Y: the child position, then */
 #define F_PARENT 17     /* the node's own position (2 bytes) */
@@ -30,16 +31,6 @@ bd_perft_flags:     .skip 1
 #define F_DEPTH  23     /* the children's depth */
 #define FRAME    24
 
-/* r = 1 << (square & 7), square in any register, r in r16..r31.  7 cycles. */
-.macro BIT_OF r, square
-    ldi  \r, 1
-    sbrc \square, 1
-    ldi  \r, 4
-    sbrc \square, 0
-    lsl  \r
-    sbrc \square, 2
-    swap \r
-.endm
 
 /* void mg_make(bd_position *pos, const bd_move *m)
  * r25:r24 pos, r23:r22 m: bd_asm_make with avr-gcc's convention (the C's
@@ -170,17 +161,25 @@ bd_perft_child:
     rjmp bd_asm_make
 
 /* bd_perft_child_position: the leaf that bd_perft_node's leaf loop counts
- * (the move at F_MOVE) written out at Y, for the C walk of its captures
- * (movegen_asm.S's bd_asm_pos_writer, while perft runs).
- * Out: r25:r24 = Y = bd_asm_pos.  Clobbers r0, r12, r13, r16-r27, r30,
- * r31. */
+ * (the move at F_MOVE of the frame at bd_perft_frame) written out in that
+ * frame, for the C walk of its captures (movegen_asm.S's
+ * bd_asm_pos_writer, while perft runs).
+ * Out: r25:r24 = the position.  Clobbers r0, r12, r13, r18-r27, r30, r31. */
 bd_perft_child_position:
+    push r28
+    push r29
+    push r16
+    push r17
+    lds  r28, bd_perft_frame
+    lds  r29, bd_perft_frame + 1
     ldd  r26, Y+F_MOVE
     ldd  r27, Y+F_MOVE + 1
     rcall bd_perft_child
     movw r24, r28
-    sts  bd_asm_pos, r24
-    sts  bd_asm_pos + 1, r25
+    pop  r17
+    pop  r16
+    pop  r29
+    pop  r28
     ret
 
 /* EN ^= the bit of square sq (a move's origin or destination; bit 7, the
@@ -213,12 +212,12 @@ bd_perft_child_position:
 .endm
 
 /* bd_perft_load_child: the registers of bd_asm_load for the child of the
- * position at Z after the move at X, without writing the child: its side's
+ * position at Z after the move at X, without writing the child (its side's
  * pieces and men are the parent's opponent's less the captured ones, its
  * enemy the parent's side's pieces with the mover lifted from its origin
- * and put on its destination (the enemy's men and kings are not needed).
- * In:  Z = the parent, X = the move.  Out: as bd_asm_load (FL from
- * bd_perft_flags).  Clobbers DN0, DN1, T0..T3, tmp. */
+ * and put on its destination; the enemy's men and kings are not needed).
+ * In:  Z = the parent, X = the move, the rules in bd_perft_flags.
+ * Out: as bd_asm_load.  Clobbers DN0, DN1, T0..T3, tmp. */
 bd_perft_load_child:
     ld   DN0, X+                /* from */
     ld   DN1, X+                /* to */
@@ -266,6 +265,45 @@ bd_perft_load_child:
     FLIP_EN DN1
     XJMP bd_asm_load_own
 
+/* bd_perft_total += r25:r24, a count of bd_asm_count (MG_OVERFLOW sets
+ * bd_perft_overflow instead).  Clobbers r0, Z.  13 cycles but when a
+ * carry ripples. */
+.macro ADD_LEAVES
+    cpi  r24, 0xFF
+    brne .L_add\@
+    cpi  r25, 0xFF
+    brne .L_add\@
+    sts  bd_perft_overflow, r24
+    rjmp .L_done\@
+.L_add\@:
+    lds  tmp, bd_perft_total
+    add  tmp, r24
+    sts  bd_perft_total, tmp
+    lds  tmp, bd_perft_total + 1
+    adc  tmp, r25
+    sts  bd_perft_total + 1, tmp
+    brcc .L_done\@
+    ldi  ZL, lo8(bd_perft_total + 2)
+    ldi  ZH, hi8(bd_perft_total + 2)
+.L_carry\@:
+    ld   tmp, Z                 /* the carry ripples on */
+    inc  tmp
+    st   Z+, tmp
+    breq .L_carry\@
+.L_done\@:
+.endm
+
+/* X = the frame's next move; on to `done` past the node's last one. */
+.macro NEXT_MOVE done
+    ldd  r26, Y+F_MOVE
+    ldd  r27, Y+F_MOVE + 1
+    ldd  r24, Y+F_END
+    ldd  r25, Y+F_END + 1
+    cp   r26, r24
+    cpc  r27, r25
+    brsh \done
+.endm
+
 /* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
  * plies deep, to bd_perft_total; X = the free move stack.
  * Keeps Y; clobbers everything else. */
@@ -280,30 +318,8 @@ bd_perft_node:
     lds  FL, bd_perft_flags
     movw ZL, r28
     XCALL bd_asm_count
-
-/* bd_perft_add: bd_perft_total += r25:r24, a count of bd_asm_count
- * (MG_OVERFLOW sets bd_perft_overflow instead).  Clobbers r0, Z. */
-bd_perft_add:
-    cpi  r24, 0xFF
-    brne 9f
-    cpi  r25, 0xFF
-    brne 9f
-    sts  bd_perft_overflow, r24
+    ADD_LEAVES
     ret
-9:  lds  tmp, bd_perft_total
-    add  tmp, r24
-    sts  bd_perft_total, tmp
-    lds  tmp, bd_perft_total + 1
-    adc  tmp, r25
-    sts  bd_perft_total + 1, tmp
-    brcc 6f
-    ldi  ZL, lo8(bd_perft_total + 2)
-    ldi  ZH, hi8(bd_perft_total + 2)
-5:  ld   tmp, Z                 /* the carry ripples on */
-    inc  tmp
-    st   Z+, tmp
-    breq 5b
-6:  ret
 0:  /* an inner node: a frame, the moves, each child */
     movw r24, r28               /* the node's position */
     push r28
@@ -343,16 +359,14 @@ bd_perft_add:
     /* the leaves' free stack: past the list */
 0:  sts  bd_asm_scratch, r24
     sts  bd_asm_scratch + 1, r25
-1:  ldd  r26, Y+F_MOVE
-    ldd  r27, Y+F_MOVE + 1
-    ldd  r24, Y+F_END
-    ldd  r25, Y+F_END + 1
-    cp   r26, r24
-    cpc  r27, r25
-    brsh 7f
+    sts  bd_perft_frame, r28    /* for bd_perft_child_position */
+    sts  bd_perft_frame + 1, r29
+    sts  bd_asm_pos, zero       /* leaves are not written out */
+    sts  bd_asm_pos + 1, zero
     ldd  r20, Y+F_DEPTH
     cpi  r20, 1
     breq 2f
+1:  NEXT_MOVE 7f
     rcall bd_perft_child
     std  Y+F_MOVE, r26
     std  Y+F_MOVE + 1, r27
@@ -361,21 +375,21 @@ bd_perft_add:
     ldd  r27, Y+F_END + 1
     rcall bd_perft_node
     rjmp 3f
-2:  /* The child is a leaf: counted from the parent and the move in
+2:  /* Each child is a leaf: counted from the parent and the move in
      * registers (bd_perft_load_child), and written out only when a capture
-     * must be walked (bd_asm_pos NULL until then). */
-    sts  bd_asm_pos, zero
-    sts  bd_asm_pos + 1, zero
+     * must be walked (bd_asm_pos NULL). */
+    NEXT_MOVE 7f
     ldd  ZL, Y+F_PARENT
     ldd  ZH, Y+F_PARENT + 1
     rcall bd_perft_load_child
     XCALL bd_asm_count_loaded
-    rcall bd_perft_add
-    ldd  r26, Y+F_MOVE
-    ldd  r27, Y+F_MOVE + 1
+    ADD_LEAVES
+    ldd  r26, Y+F_MOVE          /* on to the next leaf, even past an */
+    ldd  r27, Y+F_MOVE + 1      /* overflow: the total is void then */
     adiw r26, 6
     std  Y+F_MOVE, r26
     std  Y+F_MOVE + 1, r27
+    rjmp 2b
 3:  lds  tmp, bd_perft_overflow
     tst  tmp
     breq 1b

@@ -1,0 +1,453 @@
+/*
+ * walk_asm.S (AVR) - the capture sequences of short pieces, walked square
+ * by square: movegen.c's walk_captures for men and short kings, in its
+ * order, for the pieces that bd_asm_walkers (movegen_asm.S) picks out.
+ *
+ * The walk is the C's: from a square, each direction in turn (up-left,
+ * up-right, down-right, down-left) that the piece may capture in; a jump
+ * needs an enemy piece not yet jumped next to it and an empty square
+ * behind (jumped pieces stay on the board until the move ends, so they
+ * block, and `empty` is the position's, plus the mover's origin); the
+ * sequence goes on from the landing, and ends, listed, where no jump is
+ * left.  Two paths that take the same pieces to the same square are one
+ * move: each move is compared with the piece's moves listed before it.
+ *
+ * Left to the C (mg_walk_captures, for that piece alone, its moves
+ * listed so far dropped): flying kings, and a man promoted where the
+ * capture goes on (it goes on as a king of the variant).  An English man
+ * promoted in a capture stops there, as the C's.
+ *
+ * Registers (movegen_regs.h's EN, EM kept, as the C keeps r2-r17):
+ *   SQ   r2       the square the piece stands on
+ *   PF   r3       bits 0-3 the directions it may capture in, bit 6 a
+ *                 promotion goes on (the C then), bit 7 a king
+ *   CAP  r4..r7   the pieces jumped so far
+ *   DIR  r16      the direction tried, WENT r17 nonzero once a jump was made
+ *   AV   r20..r23 the enemy pieces that can still be jumped (EN & ~CAP)
+ * A level of the walk keeps SQ, CAP, DIR and WENT on the stack, with two
+ * return addresses: 11 bytes (13 with a 3-byte PC).
+ */
+#include <avr/io.h>
+#include "movegen_regs.h"
+
+/* Not on the 8 KB parts (arch/movegen.h): there the C walks. */
+#if FLASHEND > 0x1FFFul
+
+#define SQ   r2
+#define PF   r3
+#define CAP0 r4
+#define CAP1 r5
+#define CAP2 r6
+#define CAP3 r7
+#define DIR  r16
+#define WENT r17
+#define AV0  r20
+#define AV1  r21
+#define AV2  r22
+#define AV3  r23
+
+#define PF_PCC  6
+#define PF_KING 7
+
+/* bitboard32.h's and movegen.h's constants (C headers the assembler
+ * cannot read) */
+#define BB_NO_SQUARE 0xFF
+#define MG_MOVE_PROMOTES 0x80
+#define MG_MOVE_SQUARE_MASK 0x1F
+
+    .section .bss.bd_walk_state, "aw", @nobits
+    .global bd_walk_end
+bd_walk_end:   .skip 2          /* the end of the room for moves */
+bd_walk_first: .skip 2          /* the piece's first move */
+bd_walk_from:  .skip 1
+bd_walk_sp:    .skip 2          /* the stack pointer in bd_walk_piece */
+bd_walk_fl:    .skip 1          /* FL, which the C's calls take */
+bd_walk_left:  .skip 4          /* walkers not yet walked */
+bd_walk_rank:  .skip 4          /* the side's promotion squares */
+bd_walk_pos:   .skip 2          /* the position, for the C */
+
+    .section .text.bd_asm_walk_all, "ax", @progbits
+
+/* Z flag clear when square r18 is in b0..b3.  r19 = its bit in its byte.
+ * 13-15 cycles. */
+.macro SQUARE_IN b0, b1, b2, b3
+    BIT_OF r19, r18
+    sbrc r18, 4
+    rjmp .L_hi\@
+    mov  tmp, r19
+    sbrc r18, 3
+    and  tmp, \b1
+    sbrs r18, 3
+    and  tmp, \b0
+    ret
+.L_hi\@:
+    mov  tmp, r19
+    sbrc r18, 3
+    and  tmp, \b3
+    sbrs r18, 3
+    and  tmp, \b2
+    ret
+.endm
+
+bd_walk_in_av:
+    SQUARE_IN AV0, AV1, AV2, AV3
+bd_walk_in_em:
+    SQUARE_IN EM0, EM1, EM2, EM3
+
+/* AV = EN & ~CAP.  12 cycles + RET. */
+bd_walk_av:
+    mov  AV0, CAP0
+    com  AV0
+    and  AV0, EN0
+    mov  AV1, CAP1
+    com  AV1
+    and  AV1, EN1
+    mov  AV2, CAP2
+    com  AV2
+    and  AV2, EN2
+    mov  AV3, CAP3
+    com  AV3
+    and  AV3, EN3
+    ret
+
+/* r18 = the square one step from r18 in direction DIR, or BB_NO_SQUARE
+ * (Z flag set then): bitboard32.c's bb_neighbours. */
+bd_walk_step:
+    lsl  r18
+    lsl  r18
+    add  r18, DIR
+    mov  ZL, r18
+    clr  ZH
+    subi ZL, lo8(-(bb_neighbours))
+    sbci ZH, hi8(-(bb_neighbours))
+    lpm  r18, Z
+    cpi  r18, BB_NO_SQUARE
+    ret
+
+/* b0..b3 op= the bit of square sq (bit: r16..r31, taken).  op: or, eor. */
+.macro SQUARE_OP op, sq, bit, b0, b1, b2, b3
+    BIT_OF \bit, \sq
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrc \sq, 3
+    \op \b1, \bit
+    sbrs \sq, 3
+    \op \b0, \bit
+    rjmp .L_end\@
+.L_hi\@:
+    sbrc \sq, 3
+    \op \b3, \bit
+    sbrs \sq, 3
+    \op \b2, \bit
+.L_end\@:
+.endm
+
+/* Lists the move from bd_walk_from to r18 (with MG_MOVE_PROMOTES) taking
+ * r20..r23, unless the piece has listed it already.  Clobbers r19, r24,
+ * r25, Z, tmp; out of room: bd_walk_overflow. */
+bd_walk_list:
+    lds  ZL, bd_walk_first
+    lds  ZH, bd_walk_first + 1
+1:  cp   ZL, YL
+    cpc  ZH, YH
+    brsh 3f
+    ldd  r19, Z+1
+    eor  r19, r18
+    andi r19, MG_MOVE_SQUARE_MASK
+    brne 2f
+    ldd  r19, Z+2
+    cp   r19, r20
+    brne 2f
+    ldd  r19, Z+3
+    cp   r19, r21
+    brne 2f
+    ldd  r19, Z+4
+    cp   r19, r22
+    brne 2f
+    ldd  r19, Z+5
+    cp   r19, r23
+    brne 2f
+    ret                         /* the same move by another path */
+2:  adiw ZL, 6
+    rjmp 1b
+3:  lds  r24, bd_walk_end
+    lds  r25, bd_walk_end + 1
+    cp   YL, r24
+    cpc  YH, r25
+    breq bd_walk_overflow
+    lds  r19, bd_walk_from
+    st   Y+, r19
+    st   Y+, r18
+    st   Y+, r20
+    st   Y+, r21
+    st   Y+, r22
+    st   Y+, r23
+    ret
+
+/* Out of room, or a promotion the C must walk on: back to bd_walk_piece's
+ * caller with r25 = 2 or 1. */
+bd_walk_overflow:
+    ldi  r25, 2
+    rjmp 1f
+bd_walk_promoted:
+    ldi  r25, 1
+    lds  YL, bd_walk_first      /* the piece's moves so far dropped */
+    lds  YH, bd_walk_first + 1
+1:  lds  r18, bd_walk_sp
+    lds  r19, bd_walk_sp + 1
+    in   tmp, _SFR_IO_ADDR(SREG)
+    cli
+    out  _SFR_IO_ADDR(SPH), r19
+    out  _SFR_IO_ADDR(SREG), tmp
+    out  _SFR_IO_ADDR(SPL), r18
+    ret
+
+/* bd_walk_node: the walk on from SQ with CAP taken (walk_captures). */
+bd_walk_node:
+    clr  WENT
+    clr  DIR
+    rcall bd_walk_av
+1:  ldi  r19, 1                 /* may the piece capture this way? */
+    sbrc DIR, 1
+    ldi  r19, 4
+    sbrc DIR, 0
+    lsl  r19
+    and  r19, PF
+    breq 8f
+    mov  r18, SQ                /* an enemy piece not jumped yet */
+    rcall bd_walk_step
+    breq 8f
+    rcall bd_walk_in_av
+    breq 8f
+    mov  r24, r18               /* the victim */
+    rcall bd_walk_step          /* an empty square behind it */
+    breq 8f
+    rcall bd_walk_in_em
+    breq 8f
+    ser  WENT
+    rcall bd_walk_jump
+    rcall bd_walk_av
+8:  inc  DIR
+    cpi  DIR, 4
+    brne 1b
+    tst  WENT                   /* no jump from here: a move ends here */
+    brne 9f
+    OR_TEST CAP0, CAP1, CAP2, CAP3
+    breq 9f
+    mov  r18, SQ
+    movw r20, CAP0
+    movw r22, CAP2
+    rjmp bd_walk_list
+9:  ret
+
+/* The jump over r24 to r18: the move ends there (an English man
+ * promoted) or goes on.  Takes AV. */
+bd_walk_jump:
+    sbrc PF, PF_KING
+    rjmp 5f
+    lds  ZL, bd_walk_rank       /* a man reaching the last rank */
+    lds  ZH, bd_walk_rank + 1
+    lds  r20, bd_walk_rank + 2
+    lds  r21, bd_walk_rank + 3
+    rcall bd_walk_on_rank
+    breq 5f
+    sbrc PF, PF_PCC
+    rjmp bd_walk_promoted
+    ori  r18, MG_MOVE_PROMOTES  /* promoted: the move ends there */
+    movw r20, CAP0
+    movw r22, CAP2
+    SQUARE_OP or, r24, r19, r20, r21, r22, r23
+    rjmp bd_walk_list
+5:  push SQ                     /* on from the landing */
+    push CAP0
+    push CAP1
+    push CAP2
+    push CAP3
+    push DIR
+    push WENT
+    mov  SQ, r18
+    SQUARE_OP or, r24, r19, CAP0, CAP1, CAP2, CAP3
+    rcall bd_walk_node
+    pop  WENT
+    pop  DIR
+    pop  CAP3
+    pop  CAP2
+    pop  CAP1
+    pop  CAP0
+    pop  SQ
+    ret
+
+/* Z flag clear when square r18 is in ZL, ZH, r20, r21 (the promotion
+ * squares). */
+bd_walk_on_rank:
+    SQUARE_IN ZL, ZH, r20, r21
+
+/* bd_walk_piece: the moves of the short piece on r18, listed from Y.
+ * In:  PF, EN, EM (the piece's square empty), bd_walk_end, bd_walk_rank.
+ * Out: r25 = 0, or 1 when the C must walk the piece (Y back at its first
+ *      move), 2 when the moves passed bd_walk_end. */
+bd_walk_piece:
+    sts  bd_walk_from, r18
+    sts  bd_walk_first, YL
+    sts  bd_walk_first + 1, YH
+    in   tmp, _SFR_IO_ADDR(SPL)
+    sts  bd_walk_sp, tmp
+    in   tmp, _SFR_IO_ADDR(SPH)
+    sts  bd_walk_sp + 1, tmp
+    mov  SQ, r18
+    clr  CAP0
+    clr  CAP1
+    movw CAP2, CAP0
+    rcall bd_walk_node
+    clr  r25
+    ret
+
+/* bd_asm_walk_all: the captures of the walkers (bd_asm_walker_set), each
+ * walked in turn from the lowest square, listed from Y: short pieces here,
+ * flying kings and promotions that go on by mg_walk_captures.
+ * In:  EN, EM, FL, bd_asm_kings, bd_asm_walker_set, bd_asm_pos (NULL:
+ *      bd_asm_pos_writer writes the position out when the C needs it),
+ *      bd_asm_rules, bd_walk_end.
+ * Out: r25:r24 = Y past the moves, or NULL when they pass bd_walk_end.
+ * Clobbers everything but EN, EM and Y's frame (Y advanced). */
+    .global bd_asm_walk_all
+bd_asm_walk_all:
+    sts  bd_walk_fl, FL
+    lds  tmp, bd_asm_pos
+    sts  bd_walk_pos, tmp
+    lds  tmp, bd_asm_pos + 1
+    sts  bd_walk_pos + 1, tmp
+    lds  tmp, bd_asm_walker_set + 0
+    sts  bd_walk_left + 0, tmp
+    lds  tmp, bd_asm_walker_set + 1
+    sts  bd_walk_left + 1, tmp
+    lds  tmp, bd_asm_walker_set + 2
+    sts  bd_walk_left + 2, tmp
+    lds  tmp, bd_asm_walker_set + 3
+    sts  bd_walk_left + 3, tmp
+    ldi  r20, lo8(RANK_8)
+    ldi  r21, hi8(RANK_8)
+    ldi  r22, hlo8(RANK_8)
+    ldi  r23, hhi8(RANK_8)
+    sbrs FL, F_BLACK
+    rjmp 1f
+    ldi  r20, lo8(RANK_1)
+    ldi  r21, hi8(RANK_1)
+    ldi  r22, hlo8(RANK_1)
+    ldi  r23, hhi8(RANK_1)
+1:  sts  bd_walk_rank + 0, r20
+    sts  bd_walk_rank + 1, r21
+    sts  bd_walk_rank + 2, r22
+    sts  bd_walk_rank + 3, r23
+
+2:  /* the next walker: r18 its square, r19 its bit, Z its byte's address */
+    ldi  ZL, lo8(bd_walk_left)
+    ldi  ZH, hi8(bd_walk_left)
+    ldi  r18, 0
+3:  ld   r19, Z
+    tst  r19
+    brne 4f
+    adiw ZL, 1
+    subi r18, -8
+    cpi  r18, 32
+    brne 3b
+    movw r24, YL                /* all walked */
+    ret
+4:  mov  r24, r19               /* its lowest bit, taken off */
+    neg  r24
+    and  r19, r24
+    ld   r24, Z
+    eor  r24, r19
+    st   Z, r24
+    mov  r24, r19
+5:  lsr  r24                    /* the square: the byte's first + the bit's */
+    breq 6f
+    inc  r18
+    rjmp 5b
+6:  lds  FL, bd_walk_fl
+    /* PF: a king captures every way; a man forward, or every way */
+    ldi  r24, 0x8F
+    mov  r25, r18
+    lsr  r25
+    lsr  r25
+    lsr  r25
+    ldi  ZL, lo8(bd_asm_kings)
+    ldi  ZH, hi8(bd_asm_kings)
+    add  ZL, r25
+    adc  ZH, zero
+    ld   r25, Z
+    and  r25, r19
+    breq 7f
+    sbrc FL, F_FLYING
+    rjmp 9f                     /* a flying king: the C */
+    rjmp 8f
+7:  ldi  r24, 0x0F
+    sbrc FL, F_MCB
+    rjmp 8f
+    ldi  r24, 0x03
+    sbrc FL, F_BLACK
+    ldi  r24, 0x0C
+8:  sbrc FL, F_PCC
+    ori  r24, 1 << PF_PCC
+    mov  PF, r24
+    /* its square is empty while it moves */
+    push r18
+    push r19
+    rcall bd_walk_set_em
+    rcall bd_walk_piece
+    pop  r19
+    pop  r18
+    push r25
+    rcall bd_walk_set_em        /* back: the square is the piece's */
+    pop  r25
+    tst  r25
+    breq 2b
+    cpi  r25, 1
+    breq 9f
+    clr  r24                    /* out of room */
+    clr  r25
+    ret
+9:  /* mg_walk_captures(pos, rules, the walker's bit, Y, bd_walk_end) */
+    push r18
+    lds  r24, bd_walk_pos
+    lds  r25, bd_walk_pos + 1
+    adiw r24, 0
+    brne 1f
+    push r12                    /* the writer takes EM0, EM1 */
+    push r13
+    lds  ZL, bd_asm_pos_writer
+    lds  ZH, bd_asm_pos_writer + 1
+    icall
+    pop  r13
+    pop  r12
+    sts  bd_walk_pos, r24
+    sts  bd_walk_pos + 1, r25
+1:  pop  r24
+    clr  r18                    /* the walker's bit as a bitboard */
+    clr  r19
+    movw r20, r18
+    SQUARE_OP or, r24, r25, r18, r19, r20, r21
+    push r14                    /* the call's out_end takes EM2, EM3 */
+    push r15
+    lds  r24, bd_walk_pos
+    lds  r25, bd_walk_pos + 1
+    lds  r22, bd_asm_rules
+    lds  r23, bd_asm_rules + 1
+    movw r16, YL
+    lds  r14, bd_walk_end
+    lds  r15, bd_walk_end + 1
+    XCALL mg_walk_captures
+    pop  r15
+    pop  r14
+    adiw r24, 0
+    brne 1f
+    ret                         /* out of room: NULL */
+1:  movw YL, r24
+    rjmp 2b
+
+/* EM ^= the bit of square r18 (r19 taken). */
+bd_walk_set_em:
+    SQUARE_OP eor, r18, r19, EM0, EM1, EM2, EM3
+    ret
+
+#endif /* FLASHEND */
