@@ -1,7 +1,7 @@
 #!/bin/sh
 # Runs every suite and sums their results: host unit tests (sanitizers on;
 # once more built with the portable fallbacks instead of the host's overrides),
-# the fuzz targets' corpora replayed (each file a test),
+# the fuzz targets' corpora replayed (a test per target),
 # the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
 # tests and scripts, the runner's own tests, and the cycle budgets.  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero

@@ -186,6 +186,40 @@ void fuzz_cli(void)
 }
 
 /* -------------------------------------------------------------- session -- */
+/* The game and its record before a line runs, and where its output begins
+ * (after the line's echo). */
+struct game_state {
+    size_t output_start;
+    bd_position pos;
+    const struct bd_rules *rules;
+    uint8_t eeprom[FUZZ_EEPROM_BYTES];
+};
+
+static void save_state(struct game_state *state)
+{
+    state->output_start = output_length;
+    state->pos = session_game.pos;
+    state->rules = session_game.rules;
+    memcpy(state->eeprom, fuzz_eeprom, sizeof fuzz_eeprom);
+}
+
+/* What the README promises: a bad input gets one error line and leaves the
+ * game as it was, in RAM and in EEPROM.  Not `auto`, which may play moves
+ * before one of them fails. */
+static void require_errors_change_nothing(const struct game_state *before)
+{
+    if (output_length >= FUZZ_OUTPUT_MAX)
+        return;
+    output[output_length] = '\0';
+    const char *said = output + before->output_start;
+    const char *error = strstr(said, "error: ");
+    if (!error || strstr(said, "a key stops auto"))
+        return;
+    FUZZ_REQUIRE(strstr(error + 1, "error: ") == NULL);
+    FUZZ_REQUIRE(session_game.rules == before->rules && pos_equal(&session_game.pos, &before->pos));
+    FUZZ_REQUIRE(!memcmp(fuzz_eeprom, before->eeprom, sizeof fuzz_eeprom));
+}
+
 uint8_t fuzz_firmware_boot(void)
 {
     output_length = 0;
@@ -232,10 +266,13 @@ uint8_t fuzz_firmware_session(uint32_t work)
         if (status == CONSOLE_END)
             break;
         FUZZ_REQUIRE(length <= CONSOLE_LINE_MAX && line[length] == '\0');
+        struct game_state before;
+        save_state(&before);
         if (status == CONSOLE_LINE)
             commands_run(line, length);
         else
             session_error_P(console_status_text(status));
+        require_errors_change_nothing(&before);
         if (input_at == input_size)
             break;
     }

@@ -5,7 +5,9 @@
  * board with an erased EEPROM, read and run line by line as main() does.
  * Properties: no sanitizer report and no EEPROM access out of range; only
  * printable ASCII, line ends and backspaces on the serial port; the game in
- * RAM is always a position `fen FEN` would take, whose FEN reads back;
+ * RAM is always a position `fen FEN` would take, whose FEN reads back; a
+ * line answered with an error gets one error line and changes neither the
+ * game nor the EEPROM (firmware_host.c);
  * after the session a reset resumes the game from EEPROM, the same
  * position when every line ran.
  * FUZZ_SAVE_EEPROM=FILE writes the EEPROM image after the session to FILE

@@ -2,10 +2,11 @@
  * replay.c - the main of a target outside libFuzzer: feeds each file named
  * on the command line, or each file of each directory named, to
  * LLVMFuzzerTestOneInput() once (make test replays the corpora this way,
- * built with gcc, AddressSanitizer and UBSan).  Every file that runs to its
- * end counts as a passed test; a broken property or a sanitizer report
- * aborts with the name of the file on stderr, and the exit status fails
- * the suite.  Reports go to stderr: some targets send stdout elsewhere.
+ * built with gcc, AddressSanitizer and UBSan).  The replay is one test: it
+ * passes when every file runs to its end; a broken property or a sanitizer
+ * report aborts after the name of the file on stderr, and the exit status
+ * fails the suite.  Reports go to stderr: some targets send stdout
+ * elsewhere.
  */
 #include <dirent.h>
 #include <stdio.h>
@@ -97,6 +98,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "replay: no inputs\n");
         return 1;
     }
-    fprintf(stderr, "%s: %u passed, 0 failed\n", argc > 0 ? argv[0] : "replay", replayed);
+    fprintf(stderr, "%s: %u inputs replayed; 1 passed, 0 failed\n", argc > 0 ? argv[0] : "replay",
+            replayed);
     return 0;
 }
