@@ -400,6 +400,7 @@ fuzz:
 	    done; exit $$status
 
 fuzz-merge:
+	$(Q).ci/install-deps clang libclang-rt-dev
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
 	$(Q)for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ)/corpus/$$t; \
 	    $(FUZZ)/$$t -merge=1 -use_counters=0 tests/fuzz/corpus/$$t $(FUZZ)/corpus/$$t \
