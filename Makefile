@@ -3,6 +3,7 @@
 #
 #   make [all]        host tools and every board's firmware
 #   make test         host and simulator tests; ends with "N passed, N failed"
+#   make fuzz         libFuzzer on the readers, the firmware and the CLI (FUZZ_SECONDS each)
 #   make demo         the engine plays itself (both variants) on the simulated Uno
 #   make play         play checkers against it in the terminal (simulated Uno)
 #   make waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
@@ -287,8 +288,72 @@ $(BUILD)/uno/obj/slow/test_movegen_override_deep.o: tests/atmega/test_movegen_ov
 $(BUILD)/uno/slow/test_movegen_override_deep.elf: $(BUILD)/uno/obj/slow/test_movegen_override_deep.o \
     $(TEST_SUPPORT:%.c=$(BUILD)/uno/obj/%.o) $(uno_SUPPORT)
 
+# ---------------------------------------------------------------- fuzzing --
+# tests/fuzz/fuzz_NAME.c: a libFuzzer target each (tests/fuzz/fuzz.h), built
+# with clang for `make fuzz` (build/fuzz/NAME), and with gcc and the
+# sanitizers against tests/fuzz/replay.c for `make test`
+# (build/host/tests/fuzz/NAME), which replays tests/fuzz/corpus/NAME/.
+# The game firmware's targets (commands, eeprom) build firmware/demo but
+# main.c over host stand-ins (tests/fuzz/firmware_host.h, and
+# tests/fuzz/include/ for the avr-libc headers).
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_FIRMWARE_SRC := $(filter-out firmware/demo/main.c,$(wildcard firmware/demo/*.c)) \
+                     tests/fuzz/firmware_host.c
+FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo -DF_CPU=16000000UL \
+    -DBOARD_NAME='"host"' -DBOARD_MCU_NAME='"host"' -DLED_PORT_LETTER=B -DLED_BIT=5
+fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
+fuzz_extra_eeprom   := $(fuzz_extra_commands)
+# store.c states the AVR layout of its header (25 bytes); on the host
+# bd_position has 3 bytes of tail padding and the header is 28, which
+# tests/fuzz/fuzz_eeprom.c follows.  Its EEPROM addresses are integers cast
+# to pointers, as avr-libc wants them.
+FUZZ_STORE_FLAGS := -D'_Static_assert(condition, message)=' -Wno-int-to-pointer-cast
+FUZZ_SECONDS ?= 120
+FUZZ_FLAGS   ?=
+FUZZ         := $(BUILD)/fuzz
+FUZZ_CC      := clang
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) $(ARCH_HOST) -MMD -MP \
+                $(FUZZ_SANITIZE)
+# libFuzzer's coverage, left out of the engine (sanitizers kept): the
+# firmware's searches spent most of their time in its comparison hooks, and
+# no target is after the search's own paths.
+FUZZ_COVERAGE := -fsanitize=fuzzer-no-link
+$(patsubst %.c,$(FUZZ)/obj/%.o,$(wildcard lib/engine/*.c)): FUZZ_COVERAGE :=
+FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(HOST)/tests/fuzz/%)
+FUZZ_BINS        := $(FUZZ_TARGETS:%=$(FUZZ)/%)
+
+$(patsubst %.c,$(HOST)/san/%.o,$(FUZZ_FIRMWARE_SRC) $(wildcard tests/fuzz/*.c)): \
+    HOST_CFLAGS += $(FUZZ_FIRMWARE_FLAGS)
+$(HOST)/san/firmware/demo/store.o: HOST_CFLAGS += $(FUZZ_STORE_FLAGS)
+
+$(FUZZ)/obj/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-FUZZ,$@)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(FUZZ_COVERAGE) -c $< -o $@
+$(patsubst %.c,$(FUZZ)/obj/%.o,$(FUZZ_FIRMWARE_SRC) $(wildcard tests/fuzz/*.c)): \
+    FUZZ_CFLAGS += $(FUZZ_FIRMWARE_FLAGS)
+$(FUZZ)/obj/firmware/demo/store.o: FUZZ_CFLAGS += $(FUZZ_STORE_FLAGS)
+$(FUZZ)/libbitdraughts.a: $(LIB_SRC:%.c=$(FUZZ)/obj/%.o)
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
+
+# fuzz_rules NAME: the libFuzzer build and the replay build of a target.
+define fuzz_rules
+$(FUZZ)/$(1): $(FUZZ)/obj/tests/fuzz/fuzz_$(1).o $(fuzz_extra_$(1):%.c=$(FUZZ)/obj/%.o) \
+        $(FUZZ)/libbitdraughts.a
+	$$(call say,LD-FUZZ,$$@)
+	$$(Q)$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer $$^ $(HOST_LDLIBS) -o $$@
+$(HOST)/tests/fuzz/$(1): $(HOST)/san/tests/fuzz/fuzz_$(1).o $(HOST)/san/tests/fuzz/replay.o \
+        $(fuzz_extra_$(1):%.c=$(HOST)/san/%.o) $(HOST)/libbitdraughts-san.a
+	$$(call say,LD,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $$^ $(HOST_LDLIBS) -o $$@
+endef
+$(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rules,$(t))))
+
 # ----------------------------------------------------------------- targets --
-.PHONY: all deps host firmware test test-build test-slow demo play bench readme size disasm flash \
+.PHONY: all deps host firmware test test-build test-slow fuzz fuzz-merge demo play bench readme size disasm flash \
         upload monitor match clean waveform install install-avrsim uninstall uninstall-avrsim
 
 all: host firmware
@@ -298,7 +363,7 @@ firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE))
 deps:
 	$(Q).ci/install-deps
 
-test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) firmware \
+test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
 
@@ -313,6 +378,34 @@ test-slow: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS)
 	$(Q)status=0; for script in tests/slow/*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
+
+# Each libFuzzer target for FUZZ_SECONDS from its corpus (tests/fuzz/), new
+# inputs in build/fuzz/corpus/NAME, a crash in build/fuzz/NAME-crash-*;
+# ends with each target's executions.  FUZZ_FLAGS passes libFuzzer options
+# (-jobs=2, -dict=...).  fuzz-merge adds to tests/fuzz/corpus/NAME the inputs
+# of build/fuzz/corpus/NAME that reach code (edges, not hit counts, which
+# would keep ten times as many) the corpus does not.
+fuzz:
+	$(Q).ci/install-deps clang libclang-rt-dev
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
+	$(Q)status=0; for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FUZZ)/corpus/$$t; \
+	    $(FUZZ)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ)/$$t- $(FUZZ_FLAGS) $(FUZZ)/corpus/$$t tests/fuzz/corpus/$$t \
+	        > $(FUZZ)/$$t.log 2>&1 || status=1; \
+	    printf '  FUZZ     %-10s %s executions, %s corpus inputs%s\n' $$t \
+	        "$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ)/$$t.log)" \
+	        "$$(ls $(FUZZ)/corpus/$$t tests/fuzz/corpus/$$t | grep -vc ':$$\|^$$')" \
+	        "$$(grep -q 'ERROR\|property broken' $(FUZZ)/$$t.log && echo ", FAILED: see $(FUZZ)/$$t.log")"; \
+	    done; exit $$status
+
+fuzz-merge:
+	$(Q).ci/install-deps clang libclang-rt-dev
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
+	$(Q)for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ)/corpus/$$t; \
+	    $(FUZZ)/$$t -merge=1 -use_counters=0 tests/fuzz/corpus/$$t $(FUZZ)/corpus/$$t \
+	        > $(FUZZ)/$$t-merge.log 2>&1 \
+	    || { tail -n 20 $(FUZZ)/$$t-merge.log; exit 1; }; done
 
 # The engine plays itself a whole game of each variant at a fixed time per
 # move, on a fresh EEPROM image.  One run per game, each script ending with

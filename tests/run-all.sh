@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs every suite and sums their results: host unit tests (sanitizers on;
 # once more built with the portable fallbacks instead of the host's overrides),
+# the fuzz targets' corpora replayed (a test per target),
 # the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
 # tests and scripts, the runner's own tests, and the cycle budgets.  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero
@@ -50,6 +51,11 @@ for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD
         *) where="host" ;;
     esac
     run_suite "$where $(basename "$test")" "$test"
+done
+for test in "$BUILD"/host/tests/fuzz/*; do
+    [ -x "$test" ] || continue
+    target=$(basename "$test")
+    run_suite "fuzz corpus $target" "$test" "tests/fuzz/corpus/$target"
 done
 for script in tests/host/*.sh; do
     [ -f "$script" ] || continue

@@ -1,0 +1,17 @@
+/*
+ * Host stand-in for avr-libc's <avr/io.h>: the ATmega328P's EEPROM size and
+ * the LED port board.h drives (build with -DLED_PORT_LETTER=B -DLED_BIT=5).
+ */
+#ifndef BITDRAUGHTS_FUZZ_AVR_IO_H
+#define BITDRAUGHTS_FUZZ_AVR_IO_H
+
+#include <stdint.h>
+
+#define E2END 0x3FF
+#define _BV(bit) (1u << (bit))
+
+extern uint8_t fuzz_portb, fuzz_ddrb;
+#define PORTB fuzz_portb
+#define DDRB fuzz_ddrb
+
+#endif
