@@ -235,15 +235,15 @@ fi
 
 # tampered NAME OFFSETS MASK REASON [crc]: saves a two-ply game, XORs the
 # bytes at OFFSETS (blank-separated) of its EEPROM image with MASK (with
-# crc, then writes a valid CRC-16 over the result and copies the record
-# part, bytes 3..24, to its copy at 25: store.h), and boots on it: the
+# crc, then reseals it: a valid CRC-16 and copy), and boots on it: the
 # firmware must say "saved game ignored (REASON): new game" and start a new
-# one.  A byte of the record part is flipped in the record and its copy,
-# or the copy stands in (below).
+# one.  A byte of the record part (bytes 3..24, store.h) is flipped in the
+# record and its copy, or the copy stands in (below).
 tampered() {
     image=$tmp/tampered$case_number.eeprom
     session 'new english\n11-15\n23-19\n' "$image"
-    tamper "$image" "$2" "$3" "${5:-}"
+    tamper "$image" "$2" "$3"
+    [ "${5:-}" = crc ] && reseal "$image"
     session 'fen\n' "$image"
     if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx "saved game ignored ($4): new game" &&
        [ "$(last_fen)" = "$RUSSIAN_START" ]; then
@@ -252,22 +252,14 @@ tampered() {
         fail "$1" "status $status"
     fi
 }
-# tamper IMAGE OFFSETS MASK [crc]
+# tamper IMAGE OFFSETS MASK
 tamper() {
     python3 - "$@" <<'EOF'
 import sys
-path, offsets, mask, crc_too = sys.argv[1], sys.argv[2].split(), int(sys.argv[3], 0), sys.argv[4:] == ['crc']
+path, offsets, mask = sys.argv[1], sys.argv[2].split(), int(sys.argv[3], 0)
 data = bytearray(open(path, 'rb').read())
 for offset in offsets:
     data[int(offset)] ^= mask
-if crc_too:
-    crc = 0xFFFF
-    for i in list(range(0, 23)) + list(range(47, 47 + 2 * (data[21] | data[22] << 8))):
-        crc ^= data[i]
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
-    data[23], data[24] = crc & 0xFF, crc >> 8
-    data[25:47] = data[3:25]
 open(path, 'wb').write(data)
 EOF
 }
