@@ -104,9 +104,10 @@ static uint8_t check_header(struct store_header *header)
         return STORE_BAD_LENGTH;
     if (h.crc != record_crc(h.plies))
         return STORE_BAD_CHECKSUM;
-    /* What the FEN reader would take: consistent, at most PDN_MAX_PIECES a
-     * colour (a CRC is no proof: an image may come from anywhere). */
-    if (h.start.side > BD_BLACK || !pos_is_consistent(&h.start) ||
+    /* What the FEN reader would take: consistent (a side to move, no man
+     * on its promotion rank), at most PDN_MAX_PIECES a colour (a CRC is no
+     * proof: an image may come from anywhere). */
+    if (!pos_is_consistent(&h.start) ||
         bs_popcount32_call(h.start.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
         bs_popcount32_call(h.start.pieces[BD_BLACK]) > PDN_MAX_PIECES)
         return STORE_BAD_POSITION;
