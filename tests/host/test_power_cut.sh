@@ -48,7 +48,7 @@ case_number=0
 
 # long VARIANT PLIES: $tmp/VARIANT-PLIES.eeprom, a record of PLIES plies
 # (the shuffle, then 3 or 4 plies of the tail) made of the moves recorded
-# in $tmp/VARIANT-moves.eeprom; sets $next, the ply after.
+# in $tmp/VARIANT-moves.eeprom ($tail: its TAIL); sets $next, the ply after.
 long() {
     tail_plies=$(( ($2 - 3) % 4 + 3 ))
     next=$(echo "$tail" | cut -d' ' -f$((tail_plies + 1)))
@@ -72,23 +72,25 @@ EOF
 : > "$tmp/saves"
 save() { printf '%s|%s|%s\\n\n' "$1" "$2" "$3" >> "$tmp/saves"; }
 for variant in russian english; do
-    # opening, third: three plies; played: the position after them; far: a
-    # position that shares little with the start position.
+    # opening, third: three plies; played: the position after them; new:
+    # the game `new` starts from (Russian: a position that shares little
+    # with the start position, so that the whole record part is rewritten
+    # once; English: the two plies, in fewer bytes).
     case $variant in
         russian) opening='c3-d4\nf6-g5'; third='g3-h4'; other=english
                  played='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,d4,h4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,g5'
-                 far='B:WKa1,Kc1,e3,g3,h4:Bb8,Kf8,Kh8,c7,d6'
+                 new="new $variant\\nfen B:WKa1,Kc1,e3,g3,h4:Bb8,Kf8,Kh8,c7,d6"
                  fen=$RUSSIAN_FEN shuffle=$RUSSIAN_SHUFFLE tail=$RUSSIAN_TAIL ;;
         english) opening='11-15\n23-19'; third='8-11'; other=russian
                  played='W:W19,21,22,24-32:B1-7,9-12,15'
-                 far='W:WK1,K2,21,22,30:B5,9,K28,K32'
+                 new="new $variant\\n$opening"
                  fen=$ENGLISH_FEN shuffle=$ENGLISH_SHUFFLE tail=$ENGLISH_TAIL ;;
     esac
     session "new $variant\n$opening\n" "$tmp/$variant-2.eeprom"
-    session "new $variant\nfen $far\n" "$tmp/$variant-far.eeprom"
+    session "$new\n" "$tmp/$variant-new.eeprom"
     save "$variant: a move" "$tmp/$variant-2.eeprom" "$third"
     save "$variant: undo" "$tmp/$variant-2.eeprom" undo
-    save "$variant: new $other (another start position)" "$tmp/$variant-far.eeprom" "new $other"
+    save "$variant: new $other" "$tmp/$variant-new.eeprom" "new $other"
     save "$variant: fen (the position of one more ply, with no plies)" "$tmp/$variant-2.eeprom" "fen $played"
     session "new $variant\nfen $fen\n$(echo "$shuffle $tail" | tr ' ' '\n')\n" "$tmp/$variant-moves.eeprom"
     long "$variant" 255
@@ -98,6 +100,10 @@ for variant in russian english; do
     long "$variant" $CAPACITY
     save "$variant: ply $((CAPACITY + 1)), past a full record (its position the new start)" \
         "$tmp/$variant-$CAPACITY.eeprom" "$next"
+    cp "$tmp/$variant-$CAPACITY.eeprom" "$tmp/full.eeprom"
+    session "$next\n" "$tmp/full.eeprom"
+    printf '%s\n' "$out" | grep -q '^EEPROM full' ||
+        fail "$variant: a record of $CAPACITY plies is full" "$(printf '%s\n' "$out" | grep -E 'resumed|ignored|EEPROM')"
 done
 
 started=$(date +%s)
