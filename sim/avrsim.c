@@ -473,8 +473,9 @@ static void __attribute__((noreturn)) power_cut(avr_t *avr)
                      avr->cycle);
     if (cut.in_progress)
         snprintf(message + n, sizeof message - (size_t)n,
-                 ": EEPROM byte 0x%04x was being written (0x%02x -> 0x%02x), left 0x%02x",
-                 cut.address, cut.old_value, cut.new_value, cut.left);
+                 ": EEPROM byte 0x%04x was being written since cycle %" PRIu64
+                 " (0x%02x -> 0x%02x), left 0x%02x",
+                 cut.address, cut.started, cut.old_value, cut.new_value, cut.left);
     else
         snprintf(message + n, sizeof message - (size_t)n, ": no EEPROM write in progress");
     fprintf(stderr, "avrsim: %s\n", message);
@@ -606,7 +607,8 @@ static const char usage_text[] =
 "  --cut-at CYCLE    power cut: stop at that cycle (status 123) and save the\n"
 "                    EEPROM as it is then (needs --eeprom).  A byte being\n"
 "                    written is left erased, 0xFF (write-only mode: its old\n"
-"                    value); stderr names it.  Any other end completes the write\n"
+"                    value); stderr names it and the cycle its write began.\n"
+"                    Any other end completes the write\n"
 "  --profile FILE    charge every cycle to the function (ELF symbol) that ran\n"
 "                    it and write a table at exit (FILE '-': stderr), sorted by\n"
 "                    self cycles: function, self cycles and %, inclusive cycles\n"

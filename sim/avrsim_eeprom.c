@@ -28,7 +28,7 @@ static struct eeprom {
     uint16_t address;
     uint8_t old_value, new_value;
     int mode;
-    avr_cycle_count_t done_at;
+    avr_cycle_count_t started_at, done_at;
 } E;
 
 static bool written(uint8_t v, avr_regbit_t rb)
@@ -84,6 +84,7 @@ static void start_operation(avr_t *avr, int mode)
     uint32_t us = mode == MODE_ERASE_AND_WRITE ? ERASE_AND_WRITE_US : ERASE_OR_WRITE_US;
     avr_cycle_count_t duration = ((avr_cycle_count_t)us * avr->frequency + 500000u) / 1000000u;
     E.busy = true;
+    E.started_at = avr->cycle;
     E.done_at = avr->cycle + duration;
     avr_cycle_timer_register(avr, duration, operation_done, NULL);
     avr->cycle += WRITE_HALT_CYCLES;
@@ -188,7 +189,7 @@ bool eeprom_finish(avr_t *avr, const char *path, bool power_cut, eeprom_cut *cut
         E.ee->eeprom[E.address] = left;
         E.busy = false;
         if (cut && power_cut)
-            *cut = (eeprom_cut){ true, E.address, E.old_value, E.new_value, left };
+            *cut = (eeprom_cut){ true, E.address, E.old_value, E.new_value, left, E.started_at };
     }
     if (!path)
         return true;

@@ -45,6 +45,7 @@ typedef struct eeprom_cut {
     bool in_progress;
     uint16_t address;
     uint8_t old_value, new_value, left;     /* left: what the cut leaves */
+    uint64_t started;                       /* the cycle the write began */
 } eeprom_cut;
 
 /* Installs the controller model on avr.  With a path, loads the image from

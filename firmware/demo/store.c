@@ -24,7 +24,8 @@
 #define CODE_CHOICE_MAX 63u
 
 /* The header as it lies at address 0 (AVR structs have no padding and are
- * little-endian, so this is the documented layout byte for byte). */
+ * little-endian, so this is the documented layout byte for byte), then the
+ * copy of its record part. */
 struct header_bytes {
     uint8_t magic[2];
     uint8_t version;
@@ -35,9 +36,12 @@ struct header_bytes {
 };
 _Static_assert(sizeof(struct header_bytes) == 25u, "the EEPROM layout of store.h");
 
+#define AT_RECORD ((uint16_t)offsetof(struct header_bytes, variant))
 #define AT_PLIES ((uint16_t)offsetof(struct header_bytes, plies))
 #define AT_CRC ((uint16_t)offsetof(struct header_bytes, crc))
-#define AT_MOVES ((uint16_t)sizeof(struct header_bytes))
+#define RECORD_BYTES (sizeof(struct header_bytes) - AT_RECORD)
+#define AT_COPY ((uint16_t)sizeof(struct header_bytes))
+#define AT_MOVES (AT_COPY + RECORD_BYTES)
 
 static uint16_t read_word(uint16_t at)
 {
@@ -65,14 +69,26 @@ static uint16_t record_crc(uint16_t plies)
     return crc;
 }
 
-/* Writes the count, then the CRC that covers it. */
+/* Makes the other record part the same as the one at `from` (AT_RECORD,
+ * the header's, or AT_COPY), writing only the bytes that differ. */
+static void copy_record(uint16_t from)
+{
+    uint8_t record[RECORD_BYTES];
+    eeprom_read_block(record, (const void *)from, sizeof record);
+    eeprom_update_block(record, (void *)(AT_RECORD + AT_COPY - from), sizeof record);
+}
+
+/* Writes the count, then the CRC that covers it; then the copy (store.h:
+ * until the CRC is written the copy holds the record before). */
 static void seal(uint16_t plies)
 {
     write_word(AT_PLIES, plies);
     write_word(AT_CRC, record_crc(plies));
+    copy_record(AT_RECORD);
 }
 
-uint8_t store_load(struct store_header *header)
+/* Reads and checks the header; STORE_OK or why not. */
+static uint8_t check_header(struct store_header *header)
 {
     struct header_bytes h;
     eeprom_read_block(&h, (const void *)0, sizeof h);
@@ -88,16 +104,33 @@ uint8_t store_load(struct store_header *header)
         return STORE_BAD_LENGTH;
     if (h.crc != record_crc(h.plies))
         return STORE_BAD_CHECKSUM;
-    /* What the FEN reader would take: consistent, at most PDN_MAX_PIECES a
-     * colour (a CRC is no proof: an image may come from anywhere). */
-    if (h.start.side > BD_BLACK || !pos_is_consistent(&h.start) ||
+    /* What the FEN reader would take: consistent (a side to move, no man
+     * on its promotion rank), at most PDN_MAX_PIECES a colour (a CRC is no
+     * proof: an image may come from anywhere). */
+    if (!pos_is_consistent(&h.start) ||
         bs_popcount32_call(h.start.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
         bs_popcount32_call(h.start.pieces[BD_BLACK]) > PDN_MAX_PIECES)
         return STORE_BAD_POSITION;
     header->variant = h.variant;
-    header->start = h.start;
     header->plies = h.plies;
     return STORE_OK;
+}
+
+/* The header's record part if it passes, else the copy put back in its
+ * place and checked there (a foreign or blank image is left alone); the
+ * one taken is copied to the other before anything else is written. */
+uint8_t store_load(struct store_header *header)
+{
+    for (uint8_t tries = 0;; tries++) {
+        uint8_t status = check_header(header);
+        if (status == STORE_OK) {
+            copy_record(AT_RECORD);
+            return status;
+        }
+        if (tries || status < STORE_BAD_VARIANT)
+            return status;
+        copy_record(AT_COPY);
+    }
 }
 
 const char *store_status_text(uint8_t status)

@@ -233,27 +233,17 @@ else
     fail "undo is saved too" "$(last_fen)"
 fi
 
-# tampered NAME OFFSET MASK REASON [crc]: saves a two-ply game, XORs the
-# byte at OFFSET of its EEPROM image with MASK (with crc, then writes a
-# valid CRC-16 over the result, store.h), and boots on it: the firmware must
-# say "saved game ignored (REASON): new game" and start a new one.
+# tampered NAME OFFSETS MASK REASON [crc]: saves a two-ply game, XORs the
+# bytes at OFFSETS (blank-separated) of its EEPROM image with MASK (with
+# crc, then reseals it: a valid CRC-16 and copy), and boots on it: the
+# firmware must say "saved game ignored (REASON): new game" and start a new
+# one.  A byte of the record part (bytes 3..24, store.h) is flipped in the
+# record and its copy, or the copy stands in (below).
 tampered() {
-    image=$tmp/tampered$2.eeprom
+    image=$tmp/tampered$case_number.eeprom
     session 'new english\n11-15\n23-19\n' "$image"
-    python3 - "$image" "$2" "$3" "${5:-}" <<'EOF'
-import sys
-path, offset, mask, crc_too = sys.argv[1], int(sys.argv[2]), int(sys.argv[3], 0), sys.argv[4] == 'crc'
-data = bytearray(open(path, 'rb').read())
-data[offset] ^= mask
-if crc_too:
-    crc = 0xFFFF
-    for i in list(range(0, 23)) + list(range(25, 25 + 2 * (data[21] | data[22] << 8))):
-        crc ^= data[i]
-        for _ in range(8):
-            crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
-    data[23], data[24] = crc & 0xFF, crc >> 8
-open(path, 'wb').write(data)
-EOF
+    tamper "$image" "$2" "$3"
+    [ "${5:-}" = crc ] && reseal "$image"
     session 'fen\n' "$image"
     if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx "saved game ignored ($4): new game" &&
        [ "$(last_fen)" = "$RUSSIAN_START" ]; then
@@ -262,14 +252,41 @@ EOF
         fail "$1" "status $status"
     fi
 }
-tampered "a flipped byte in a move: reported in one line and ignored" 25 0x5A 'bad checksum'
-tampered "a flipped byte in the start position: reported in one line and ignored" 10 0x5A 'bad checksum'
+# tamper IMAGE OFFSETS MASK
+tamper() {
+    python3 - "$@" <<'EOF'
+import sys
+path, offsets, mask = sys.argv[1], sys.argv[2].split(), int(sys.argv[3], 0)
+data = bytearray(open(path, 'rb').read())
+for offset in offsets:
+    data[int(offset)] ^= mask
+open(path, 'wb').write(data)
+EOF
+}
+tampered "a flipped byte in a move: reported in one line and ignored" 47 0x5A 'bad checksum'
+tampered "a flipped byte in the start position and its copy: reported in one line and ignored" '10 32' 0x5A 'bad checksum'
 tampered "foreign data (bad magic): reported in one line and ignored" 0 0x5A 'foreign data (bad magic)'
 tampered "an unknown format version: reported in one line and ignored" 2 0x5A 'unknown format version'
-tampered "a bad length: reported in one line and ignored" 22 0x5A 'bad length'
+tampered "a bad length in the record and its copy: reported in one line and ignored" '22 44' 0x5A 'bad length'
 # An illegal move under a valid checksum: the record is replayed, not
-# trusted.  Byte 27 is the second move's from square.
-tampered "an illegal move in a well-formed record: reported and ignored" 27 0x01 'illegal move 2' crc
+# trusted.  Byte 49 is the second move's from square.
+tampered "an illegal move in a well-formed record: reported and ignored" 49 0x01 'illegal move 2' crc
+# A flipped byte in the record part or in its copy alone: the game resumes
+# from the other, and the loader makes them the same again.
+for offset in 10 22 23 32 44 45; do
+    image=$tmp/copy$offset.eeprom
+    session 'new english\n11-15\n23-19\n' "$image"
+    cp "$image" "$tmp/good.eeprom"
+    tamper "$image" "$offset" 0x5A
+    session 'fen\n' "$image"
+    if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'resumed: English checkers, 2 plies' &&
+       cmp -s "$image" "$tmp/good.eeprom"; then
+        ok "a flipped byte at $offset (record part or its copy alone): the game resumes, repaired"
+    else
+        fail "a flipped byte at $offset (record part or its copy alone): the game resumes, repaired" \
+            "status $status, $(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
+    fi
+done
 
 # -------------------------------------------------------------- watchdog --
 # The input still waiting when the board hangs is lost with the reset (as on

@@ -100,15 +100,10 @@ image() {
     python3 - "$tmp/$1.eeprom" "$2" "$3" "$4" "$5" <<'PY'
 import struct, sys
 path, wp, bp, wm, bm = sys.argv[1], *[int(x, 0) for x in sys.argv[2:]]
-head = b'bd' + bytes([1, 0]) + struct.pack('<IIIIBH', wp, bp, wm, bm, 0, 0)
-crc = 0xFFFF
-for b in head:
-    crc ^= b
-    for _ in range(8):
-        crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
-data = head + struct.pack('<H', crc)
+data = b'bd' + bytes([2, 0]) + struct.pack('<IIIIBH', wp, bp, wm, bm, 0, 0)
 open(path, 'wb').write(data + b'\xff' * (1024 - len(data)))
 PY
+    reseal "$tmp/$1.eeprom"
 }
 # boot NAME: the first boot with image NAME; sets $out.
 boot() {

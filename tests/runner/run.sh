@@ -543,9 +543,10 @@ else
 fi
 
 # --cut-at: 60 power cuts over the run.  Each leaves the bytes written
-# before it, the byte being written 0xFF (named in the message), the rest
-# as they were; then bisection finds the first cut after which byte 3's
-# write has begun and the first after which it is over: 3.4 ms apart.
+# before it, the byte being written 0xFF (named in the message, with the
+# cycle its write began), the rest as they were; then bisection finds the
+# first cut after which byte 3's write has begun (the message says it began
+# just then) and the first after which it is over: 3.4 ms apart.
 verdict=$(python3 - "$AVRSIM" "$WORK" "$ee_end" <<'PY' 2>&1
 import re, shutil, subprocess, sys
 avrsim, work, end = sys.argv[1], sys.argv[2], int(sys.argv[3])
@@ -559,7 +560,7 @@ problems, busy_seen = [], set()
 for k in range(60):
     at = 1 + k * (end // 60)
     status, err, image = cut(at)
-    m = re.search(r'power cut at cycle (\d+): (?:EEPROM byte 0x([0-9a-f]{4}) was being written|no EEPROM)', err)
+    m = re.search(r'power cut at cycle (\d+): (?:EEPROM byte 0x([0-9a-f]{4}) was being written since cycle (\d+)|no EEPROM)', err)
     if status != 123 or not m or not at <= int(m.group(1)) < at + 8:
         problems.append('cut at %d: status %d, %r' % (at, status, err)); continue
     done = 0
@@ -568,6 +569,8 @@ for k in range(60):
     rest = image[done + (busy is not None):]
     if busy is not None and (busy != done or image[busy] != 0xFF):
         problems.append('cut at %d: byte %s busy, image %s' % (at, busy, image[:10].hex()))
+    if busy is not None and not int(m.group(3)) <= int(m.group(1)) < int(m.group(3)) + 54400 + 8:
+        problems.append('cut at %d: a write since cycle %s' % (at, m.group(3)))
     if rest != b'\x55' * len(rest):
         problems.append('cut at %d: image %s' % (at, image[:10].hex()))
     busy_seen.add(busy)
@@ -582,6 +585,9 @@ begun = first(lambda at: cut(at)[2][3] != 0x55, 1, end)
 over = first(lambda at: cut(at)[2][3] == 0xA3, 1, end)
 if not 54400 - 8 <= over - begun <= 54400 + 8:
     problems.append('byte 3 undefined from %d to %d' % (begun, over))
+since = re.search(r'since cycle (\d+)', cut(begun)[1])
+if not since or not begun - 8 <= int(since.group(1)) <= begun:
+    problems.append('the cut at %d names a write since %s' % (begun, since and since.group(1)))
 print('; '.join(problems) or 'ok %d' % (over - begun))
 PY
 )
