@@ -7,8 +7,8 @@
 #   make demo         the engine plays itself (both variants) on the simulated Uno
 #   make play         play checkers against it in the terminal (simulated Uno)
 #   make waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
-#   make bench        cycle counts in the simulator -> build/bench/bench.csv
-#   make readme       the bench, then its tables copied into README.md
+#   make bench        cycle counts in the simulator -> build/bench/bench.csv, bench-chart.svg
+#   make readme       the bench, then its tables into README.md, its chart to firmware/bench/
 #   make size         flash and RAM of BOARD's firmware
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
@@ -445,8 +445,11 @@ bench: deps
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
 	    firmware/bench/run-bench.sh
 	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh
+	$(Q)python3 firmware/bench/chart.py -o $(BUILD)/bench/bench-chart.svg $(BUILD)/bench/bench.csv
+	@echo "  SVG      $(BUILD)/bench/bench-chart.svg"
 
-# The README's measured tables, from a fresh bench.
+# The README's measured tables, from a fresh bench, and its chart
+# (firmware/bench/bench.csv and bench-chart.svg, committed).
 readme: bench
 	$(Q)BUILD=$(BUILD) firmware/bench/update-readme.sh
 

@@ -2,12 +2,16 @@
 # Copies the measurements of `make bench` into README.md, each between its
 # pair of marks: the ATmega328P rows and the targets of build/bench/bench.md
 # (bench:begin/end) and the game firmware's footprint of
-# build/bench/footprint.md (footprint:begin/end).
+# build/bench/footprint.md (footprint:begin/end).  The figures themselves,
+# build/bench/bench.csv, become firmware/bench/bench.csv, and the README's
+# chart, firmware/bench/bench-chart.svg, is drawn from that copy
+# (tests/host/test_bench_chart.sh draws it again and compares).
 set -eu
 BUILD=${BUILD:-build}
+csv=$BUILD/bench/bench.csv
 md=$BUILD/bench/bench.md
 footprint=$BUILD/bench/footprint.md
-for f in "$md" "$footprint"; do
+for f in "$csv" "$md" "$footprint"; do
     [ -f "$f" ] || { echo "update-readme: no $f: run make bench first" >&2; exit 1; }
 done
 table=$BUILD/bench/readme-part.md
@@ -32,4 +36,7 @@ replace_part() {
 }
 replace_part bench "$table"
 replace_part footprint "$footprint"
-echo "update-readme: README.md bench and footprint tables updated from $BUILD/bench"
+cp "$csv" firmware/bench/bench.csv
+python3 firmware/bench/chart.py -o firmware/bench/bench-chart.svg firmware/bench/bench.csv
+echo "update-readme: README.md bench and footprint tables, firmware/bench/bench.csv and" \
+     "bench-chart.svg updated from $BUILD/bench"
