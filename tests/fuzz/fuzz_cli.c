@@ -2,10 +2,11 @@
  * fuzz_cli.c - the argument parsing of build/host/checkers
  * (lib/tools/checkers_main.c), whose main() runs here on argv made of the
  * input: the bytes up to each NUL are one argument after "checkers" (at
- * most MAX_ARGS).  The program is included as it is, with three names
+ * most MAX_ARGS).  The program is included as it is, with four names
  * renamed around it: exit() returns here instead of ending the process,
- * and perft() and search_run() go no deeper than CAP_DEPTH plies, so that
- * `perft 20` and `go --depth 20` test the parsing without taking minutes.
+ * perft() and search_run() go no deeper than CAP_DEPTH plies, so that
+ * `perft 20` and `go --depth 20` test the parsing without taking minutes,
+ * and the Hub session (on stdin) is left out.
  * Its output goes to /dev/null.
  * Properties: no sanitizer report; the program ends by returning 0 or by
  * exit() with 0 (help), 1 (a position with too many moves) or 2 (usage).
@@ -47,7 +48,16 @@ static uint8_t capped_search_run(const struct bd_game *game, const struct search
     return search_run(game, &capped, work, result);
 }
 
+/* `checkers hub` is a session on stdin (tests/host/test_hub.sh tests it):
+ * here only the arguments that lead to it. */
+static int hub_session(const struct bd_rules *rules)
+{
+    (void)rules;
+    return 0;
+}
+
 #define main checkers_main
+#define checkers_hub hub_session
 #define exit fuzz_exit
 #define perft capped_perft
 #define search_run capped_search_run
@@ -55,6 +65,7 @@ static uint8_t capped_search_run(const struct bd_game *game, const struct search
 #define stderr null_output
 #include "tools/checkers_main.c"
 #undef main
+#undef checkers_hub
 #undef exit
 #undef perft
 #undef search_run
