@@ -65,8 +65,22 @@ HOST_TESTS    := $(basename $(notdir $(wildcard tests/host/test_*.c tests/host/t
 RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # Firmware programs: firmware/<name>/*.c, one ELF each; those that need an
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
-FW_PROGRAMS   := $(filter-out common,$(notdir $(wildcard firmware/*)))
+# The attiny boards' demo.elf is firmware/selfplay: the engine plays itself
+# a game of each variant, with no console and no EEPROM record (issue 12).
+# It does not fit the ATtiny85 yet (about 17,400 bytes of flash, mostly the
+# portable move generator and the search, and some 900 bytes of RAM), so
+# `make all` leaves it out and `make build/attiny85/demo.elf` reports the
+# gap; the Uno builds the same program as selfplay.elf, which
+# tests/host/test_selfplay.sh plays (and the ATtiny85's too once it links).
+FW_TINY_DEMO := selfplay
+FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmware/*)))
 FW_ATMEGA_ONLY := perft demo
+# fw_dir BOARD PROGRAM: the folder of the program's sources on that board.
+fw_dir = firmware/$(if $(and $(filter attiny%,$($(1)_MCU)),$(filter demo,$(2))),$(FW_TINY_DEMO),$(2))
+# The engine's workspace and the game's repetition window shrunk for the
+# attiny boards' RAM (lib/engine/search.h, lib/checkers/game.h): every
+# object of theirs is compiled with it.
+TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u -DGAME_HISTORY=12u
 # Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
 # record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
 FW_NEEDS_32K := demo
@@ -204,7 +218,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(ARCH_AVR) -MMD -MP
+    $(INCLUDES) $(ARCH_AVR) -MMD -MP $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG))
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -244,7 +258,7 @@ $$($(1)_DIR)/%.elf:
 	    rm -f $$@; exit 1; fi
 
 $(foreach p,$(FW_PROGRAMS),
-$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard firmware/$(p)/*.c)) $$($(1)_SUPPORT))
+$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard $(call fw_dir,$(1),$(p))/*.c)) $$($(1)_SUPPORT))
 $(foreach t,$(UNIT_TESTS),
 $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
 $(foreach t,$(ATMEGA_TESTS),
@@ -265,6 +279,10 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # (avr-gcc 5.4 merges target options), so it cannot be given to one module
 # alone: the demo's image has it throughout, the bench's and perft's not.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
+# The self-play program on the Uno, whatever the attiny boards make of it.
+$(BUILD)/uno/$(FW_TINY_DEMO).elf: $(patsubst %.c,$(BUILD)/uno/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)) \
+    $(uno_SUPPORT)
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
@@ -365,7 +383,7 @@ deps:
 
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
-            $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf)
+            $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) $(BUILD)/uno/$(FW_TINY_DEMO).elf
 
 # Install first, then build in a fresh make so that pkg-config and the
 # compilers are found; the scripts do the running and the counting.

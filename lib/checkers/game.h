@@ -22,8 +22,11 @@ extern "C" {
 
 /* Positions remembered for repetition.  A repetition further back than this
  * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
- * needs more (the quiet-ply counter itself runs to 255). */
+ * needs more (the quiet-ply counter itself runs to 255).  A build may set
+ * it (-D on every object) for a part with less RAM (Makefile, SEARCH_512B). */
+#ifndef GAME_HISTORY
 #define GAME_HISTORY 24u
+#endif
 /* A position seen this many times is a draw. */
 #define GAME_REPETITIONS 3u
 

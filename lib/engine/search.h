@@ -64,10 +64,20 @@ extern "C" {
 /* Scores beyond this are wins or losses in a known number of plies. */
 #define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
 #define SEARCH_INFINITY 32000
+/* The workspace's sizes.  A build may set the first three (-D on every
+ * object of the library, not just the caller's) for a part with less RAM
+ * than the ATmega328P: the ATtiny85's 512 bytes (Makefile, SEARCH_SMALL).
+ * The bench signature is that of these defaults. */
+#ifndef SEARCH_PV_MAX
 #define SEARCH_PV_MAX 6u             /* moves of the principal variation kept */
-#define SEARCH_MAX_PLY 12u           /* deepest ply from the root, extensions included */
+#endif
+#ifndef SEARCH_MAX_PLY
+#define SEARCH_MAX_PLY 12u           /* deepest ply from the root, extensions included (<= 16) */
+#endif
+#ifndef SEARCH_STACK_BYTES
+#define SEARCH_STACK_BYTES 240u      /* the shared move stack, all plies (< 512) */
+#endif
 #define SEARCH_MAX_DEPTH 20u         /* deepest iteration */
-#define SEARCH_STACK_BYTES 240u      /* the shared move stack, all plies */
 /* A move on the stack as AVR holds it: from, to, captured.  The stack's
  * room is counted in these bytes on every target, so that the same lists
  * fit, or do not, and host and AVR search the same tree (one bench

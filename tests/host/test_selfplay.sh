@@ -1,0 +1,100 @@
+#!/bin/sh
+# The self-play firmware (firmware/selfplay): the engine plays itself a
+# whole game of Russian draughts, then one of English checkers, printing
+# each move and the result.  Checked on the simulated Uno (selfplay.elf)
+# and, when it is built, on the ATtiny85 (demo.elf): it exits 0, both games
+# end with a result, build/host/checkers replays every move printed as a
+# legal move of the variant (go --moves refuses an illegal or ambiguous
+# one), a side said to have lost has no legal move in the final position,
+# and on the ATtiny85 the image fits its 8,192 bytes of flash and static RAM
+# plus the peak stack its 512 bytes.
+#
+# build/attiny85/demo.elf is not built while it is over the ATtiny85's flash
+# (Makefile, FW_TINY_DEMO): the script says so and checks the Uno's alone.
+set -u
+BUILD=${BUILD:-build}
+SIM=$BUILD/host/avrsim
+CHECKERS=$BUILD/host/checkers
+TINY_ELF=$BUILD/attiny85/demo.elf
+TINY_FLASH=8192
+TINY_RAM=512
+MAX_CYCLES=4000000000
+. tests/shell_support.sh
+
+# check_game LABEL VARIANT FIRST_TO_MOVE TRANSCRIPT: the game of VARIANT in
+# the firmware's output; FIRST_TO_MOVE is white or black.
+check_game() {
+    label=$1 variant=$2 first=$3 transcript=$4
+    game=$(printf '%s\n' "$transcript" | awk -v v="$variant" '
+        $1 == "game" { on = ($2 == v); next }
+        on && $1 == "result" { print; on = 0; next }
+        on { print }')
+    result=$(printf '%s\n' "$game" | sed -n 's/^result //p')
+    moves=$(printf '%s\n' "$game" | grep -v '^result ' | tr '\n' ' ' | sed 's/ *$//')
+    plies=$(printf '%s\n' "$game" | grep -vc '^result ')
+    case $result in
+        1-0|0-1|"1/2-1/2 repetition"|"1/2-1/2 quiet moves"|"1/2-1/2 move limit")
+            ok "$label: the $variant game ends with a result ($result after $plies plies)" ;;
+        *) fail "$label: the $variant game ends with a result" "got '$result'"; return ;;
+    esac
+    [ "$result" = "1/2-1/2 move limit" ] && [ "$plies" -ne 300 ] &&
+        fail "$label: the $variant move limit is 300 plies" "after $plies"
+    replay=$("$CHECKERS" go --variant "$variant" --moves "$moves" --depth 1 2>&1)
+    if [ $? -eq 0 ]; then
+        ok "$label: every $variant move printed is legal ($plies plies replayed)"
+    else
+        fail "$label: every $variant move printed is legal" "$replay"
+        return
+    fi
+    # The side to move at the end: the first mover after an even count.
+    if [ $((plies % 2)) -eq 0 ]; then to_move=$first
+    elif [ "$first" = white ]; then to_move=black
+    else to_move=white; fi
+    case $result in
+        1-0) loser=black ;;
+        0-1) loser=white ;;
+        *) return ;;
+    esac
+    if [ "$to_move" = "$loser" ] && printf '%s\n' "$replay" | grep -q '^bestmove none$'; then
+        ok "$label: the $variant loser ($loser) is to move and has no legal move"
+    else
+        fail "$label: the $variant loser ($loser) is to move and has no legal move" \
+             "$to_move to move; $(printf '%s\n' "$replay" | grep '^bestmove')"
+    fi
+}
+
+# play LABEL ELF: runs the firmware; sets transcript and stats.
+play() {
+    label=$1 elf=$2
+    err=$(mktemp)
+    transcript=$("$SIM" --stats --max-cycles "$MAX_CYCLES" "$elf" 2>"$err")
+    status=$?
+    stats=$(cat "$err")
+    rm -f "$err"
+    if [ "$status" -eq 0 ]; then ok "$label: exits 0"; else fail "$label: exits 0" "status $status: $stats"; fi
+    check_game "$label" russian white "$transcript"
+    check_game "$label" english black "$transcript"
+}
+
+play "uno selfplay.elf" "$BUILD/uno/selfplay.elf"
+
+if [ -f "$TINY_ELF" ]; then
+    play "attiny85 demo.elf" "$TINY_ELF"
+    flash=$(flash_bytes "$TINY_ELF")
+    if [ "$flash" -le "$TINY_FLASH" ]; then
+        ok "attiny85 demo.elf: flash $flash <= $TINY_FLASH bytes"
+    else
+        fail "attiny85 demo.elf: flash $flash <= $TINY_FLASH bytes"
+    fi
+    static=$(avr-size -A "$TINY_ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+    peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+    if [ -n "$peak" ] && [ $((static + peak)) -le "$TINY_RAM" ]; then
+        ok "attiny85 demo.elf: static RAM $static + peak stack $peak <= $TINY_RAM bytes"
+    else
+        fail "attiny85 demo.elf: static RAM $static + peak stack ${peak:-?} <= $TINY_RAM bytes"
+    fi
+else
+    echo "  note:   $TINY_ELF not built: over the ATtiny85's flash (make $TINY_ELF shows by how much)"
+fi
+
+finish "selfplay"
