@@ -16,13 +16,22 @@ uint8_t pdn_square_number(uint8_t square)
     return (uint8_t)(4u * (7u - bb_rank(square)) + bb_file(square) / 2u + 1u);
 }
 
+/* The square at place i (0..31) of a list: the dark squares rank by rank,
+ * files a..h, from rank 1 up or (down) from rank 8 down.  Downwards is
+ * also the order of the English numbers: place i is number i + 1. */
+static uint8_t list_square(uint8_t i, uint8_t down)
+{
+    uint8_t rank = (uint8_t)(i / 4u);
+    if (down)
+        rank = (uint8_t)(7u - rank);
+    return BB_SQUARE(2u * (i & 3u) + (rank & 1u), rank);
+}
+
 uint8_t pdn_number_square(uint8_t number)
 {
     if (number < 1u || number > 32u)
         return BB_NO_SQUARE;
-    number--;
-    uint8_t rank = (uint8_t)(7u - number / 4u);
-    return BB_SQUARE(2u * (number & 3u) + (rank & 1u), rank);
+    return list_square((uint8_t)(number - 1u), 1);
 }
 
 static uint8_t is_english(const struct bd_rules *rules)
@@ -317,53 +326,35 @@ static uint16_t sink_finish(struct sink *s)
     return (uint16_t)(s->p - s->start);
 }
 
-/* English: ascending numbers, runs of three or more men as ranges. */
-static void write_english_list(struct sink *s, const bd_position *pos, uint8_t colour,
-                               const struct bd_rules *rules)
+/* One colour's list: Russian from the owner's back rank forward, English
+ * by ascending number with runs of three or more men as ranges. */
+static void write_list(struct sink *s, const bd_position *pos, uint8_t colour,
+                       const struct bd_rules *rules)
 {
+    uint8_t english = is_english(rules);
+    uint8_t down = english || colour != BD_WHITE;
+    bb32 pieces = pos->pieces[colour], men = pos->men[colour];
     uint8_t first_item = 1;
-    for (uint8_t n = 1; n <= 32u; n++) {
-        bb32 bit = BB_BIT(pdn_number_square(n));
-        if (!(pos->pieces[colour] & bit))
+    for (uint8_t i = 0; i < 32u; i++) {
+        uint8_t square = list_square(i, down);
+        bb32 bit = BB_BIT(square);
+        if (!(pieces & bit))
             continue;
         if (!first_item)
             put(s, ',');
         first_item = 0;
-        if (!(pos->men[colour] & bit)) {
+        if (!(men & bit))
             put(s, 'K');
-            put_square(s, pdn_number_square(n), rules);
+        put_square(s, square, rules);
+        if (!english || !(men & bit))
             continue;
-        }
-        uint8_t last = n;
-        while (last < 32u && (pos->men[colour] & BB_BIT(pdn_number_square(last + 1u))))
+        uint8_t last = i;
+        while (last < 31u && (men & BB_BIT(list_square((uint8_t)(last + 1u), 1))))
             last++;
-        put_square(s, pdn_number_square(n), rules);
-        if ((uint8_t)(last - n) >= 2u) {
+        if ((uint8_t)(last - i) >= 2u) {
             put(s, '-');
-            put_square(s, pdn_number_square(last), rules);
-            n = last;
-        }
-    }
-}
-
-/* Russian: from the owner's back rank forward, files a..h. */
-static void write_russian_list(struct sink *s, const bd_position *pos, uint8_t colour,
-                               const struct bd_rules *rules)
-{
-    uint8_t first_item = 1;
-    for (uint8_t i = 0; i < 8u; i++) {
-        uint8_t rank = colour == BD_WHITE ? i : (uint8_t)(7u - i);
-        for (uint8_t file = rank & 1u; file < 8u; file += 2u) {
-            uint8_t square = BB_SQUARE(file, rank);
-            bb32 bit = BB_BIT(square);
-            if (!(pos->pieces[colour] & bit))
-                continue;
-            if (!first_item)
-                put(s, ',');
-            first_item = 0;
-            if (!(pos->men[colour] & bit))
-                put(s, 'K');
-            put_square(s, square, rules);
+            put_square(s, list_square(last, 1), rules);
+            i = last;
         }
     }
 }
@@ -378,10 +369,7 @@ uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, cha
     for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++) {
         put(&s, ':');
         put(&s, colour == BD_WHITE ? 'W' : 'B');
-        if (is_english(rules))
-            write_english_list(&s, pos, colour, rules);
-        else
-            write_russian_list(&s, pos, colour, rules);
+        write_list(&s, pos, colour, rules);
     }
     return sink_finish(&s);
 }
