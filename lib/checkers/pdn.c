@@ -376,8 +376,6 @@ uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, cha
 
 /* --------------------------------------------------------------- moves -- */
 
-static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) : (uint8_t)(b - a); }
-
 /*
  * Is path[0..count) a capture path for the side to move, and which pieces
  * does it take?  Each leg runs along a diagonal over exactly one enemy
@@ -394,42 +392,46 @@ static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) 
 static uint8_t path_captures(const bd_position *pos, const struct bd_rules *rules,
                              const uint8_t *path, uint8_t count, bb32 *captured)
 {
-    uint8_t side = pos->side;
-    bb32 mover = BB_BIT(path[0]);
-    if (!(pos->pieces[side] & mover))
+    /* Square by square (bb_has), which an 8-bit target does in a byte. */
+    uint8_t side = pos->side, start = path[0];
+    if (!bb_has(&pos->pieces[side], start))
         return 0;
-    bb32 occupied = pos_occupied(pos) & ~mover;
-    bb32 enemy = pos->pieces[BD_OTHER_COLOUR(side)];
-    uint8_t king = !(pos->men[side] & mover);
+    const bb32 *enemy = &pos->pieces[BD_OTHER_COLOUR(side)];
+    uint8_t king = !bb_has(&pos->men[side], start);
     bb32 taken = 0;
     for (uint8_t leg = 1; leg < count; leg++) {
-        uint8_t fa = bb_file(path[leg - 1]), ra = bb_rank(path[leg - 1]);
-        uint8_t fb = bb_file(path[leg]), rb = bb_rank(path[leg]);
-        uint8_t distance = abs_diff(fa, fb);
-        if (distance < 2u || distance != abs_diff(ra, rb))
+        uint8_t a = path[leg - 1], b = path[leg];
+        uint8_t up = bb_rank(b) > bb_rank(a);
+        uint8_t left = bb_file(b) < bb_file(a);
+        uint8_t direction = up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
+        /* Along the diagonal from a to an empty b (off the board: b is not
+         * on it), over one piece, an enemy's not taken before; the mover's
+         * start square is empty once it has left. */
+        uint8_t jumped = BB_NO_SQUARE, distance = 0;
+        for (uint8_t square = a;;) {
+            square = bb_neighbour(square, direction);
+            if (square == BB_NO_SQUARE)
+                return 0;
+            distance++;
+            uint8_t occupied = square != start && (bb_has(&pos->pieces[BD_WHITE], square) ||
+                                                   bb_has(&pos->pieces[BD_BLACK], square));
+            if (square == b) {
+                if (occupied)
+                    return 0;
+                break;
+            }
+            if (!occupied)
+                continue;
+            if (jumped != BB_NO_SQUARE || !bb_has(enemy, square) || bb_has(&taken, square))
+                return 0;
+            jumped = square;
+        }
+        if (jumped == BB_NO_SQUARE || (!(king && rules->flying_kings) && distance != 2u))
             return 0;
-        if (!(king && rules->flying_kings) && distance != 2u)
-            return 0;
-        uint8_t up = rb > ra;
         if (!king && !rules->men_capture_backwards && up != (side == BD_WHITE))
             return 0;
-        if (occupied & BB_BIT(path[leg]))
-            return 0;
-        bb32 jumped = 0;
-        for (uint8_t step = 1; step < distance; step++) {
-            uint8_t f = fb > fa ? (uint8_t)(fa + step) : (uint8_t)(fa - step);
-            uint8_t r = up ? (uint8_t)(ra + step) : (uint8_t)(ra - step);
-            bb32 bit = BB_BIT(BB_SQUARE(f, r));
-            if (!(occupied & bit))
-                continue;
-            if (jumped || !(enemy & bit) || (taken & bit))
-                return 0;
-            jumped = bit;
-        }
-        if (!jumped)
-            return 0;
-        taken |= jumped;
-        if (!king && (BB_BIT(path[leg]) & pos_promotion_rank(side))) {
+        bb_add(&taken, jumped);
+        if (!king && bb_rank(b) == (side == BD_WHITE ? 7u : 0u)) {
             if (!rules->promotion_continues_capture && leg + 1u < count)
                 return 0;
             king = 1;
