@@ -34,6 +34,12 @@ uint8_t pdn_number_square(uint8_t number)
     return list_square((uint8_t)(number - 1u), 1);
 }
 
+/* True when square is on the rank where colour's men are promoted. */
+static uint8_t on_promotion_rank(uint8_t colour, uint8_t square)
+{
+    return bb_rank(square) == (colour == BD_WHITE ? 7u : 0u);
+}
+
 static uint8_t is_english(const struct bd_rules *rules)
 {
     return rules->variant == BD_VARIANT_ENGLISH;
@@ -80,8 +86,19 @@ static uint8_t is_digit(char ch) { return (uint8_t)(ch - '0') < 10u; }
 
 static void skip_blanks(struct cursor *c)
 {
-    while (accept(c, ' ') || accept(c, '\t') || accept(c, '\r') || accept(c, '\n'))
-        ;
+    for (;;) {
+        char ch = peek(c);
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+            return;
+        c->p++;
+    }
+}
+
+/* Blanks, then ch. */
+static uint8_t accept_token(struct cursor *c, char ch)
+{
+    skip_blanks(c);
+    return accept(c, ch);
 }
 
 /* Consumes a run of digits (at least one, else PDN_ERR_SYNTAX); its value,
@@ -149,16 +166,15 @@ uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules
 static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king,
                     uint8_t *count)
 {
-    bb32 bit = BB_BIT(square);
-    if (pos_occupied(p) & bit)
+    if (bb_has(&p->pieces[BD_WHITE], square) || bb_has(&p->pieces[BD_BLACK], square))
         return PDN_ERR_DUPLICATE;
-    if (!king && (bit & pos_promotion_rank(colour)))
+    if (!king && on_promotion_rank(colour, square))
         return PDN_ERR_PROMOTION;
     if (++*count > PDN_MAX_PIECES)
         return PDN_ERR_TOO_MANY;
-    p->pieces[colour] |= bit;
+    bb_add(&p->pieces[colour], square);
     if (!king)
-        p->men[colour] |= bit;
+        bb_add(&p->men[colour], square);
     return PDN_OK;
 }
 
@@ -173,8 +189,7 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
     if (at_end(c) || ch == ':' || ch == '"' || ch == '.')
         return PDN_OK;
     do {
-        skip_blanks(c);
-        uint8_t king = accept(c, 'K');
+        uint8_t king = accept_token(c, 'K');
         skip_blanks(c);
         int8_t err;
         if (is_english(rules)) {
@@ -183,8 +198,7 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
             if (err != PDN_OK)
                 return err;
             last = first;
-            skip_blanks(c);
-            if (accept(c, '-')) {
+            if (accept_token(c, '-')) {
                 skip_blanks(c);
                 err = read_number(c, &last);
                 if (err != PDN_OK)
@@ -202,8 +216,7 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
         }
         if (err != PDN_OK)
             return err;
-        skip_blanks(c);
-    } while (accept(c, ','));
+    } while (accept_token(c, ','));
     return PDN_OK;
 }
 
@@ -218,15 +231,10 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
     if (at_end(&c))
         return PDN_ERR_EMPTY;
     uint8_t wrapped = accept(&c, '[');
-    if (wrapped) {
-        skip_blanks(&c);
-        if (!(accept(&c, 'F') && accept(&c, 'E') && accept(&c, 'N')))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-        if (!accept(&c, '"'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-    }
+    if (wrapped && !(accept_token(&c, 'F') && accept(&c, 'E') && accept(&c, 'N') &&
+                     accept_token(&c, '"')))
+        return PDN_ERR_SYNTAX;
+    skip_blanks(&c);
     if (accept(&c, 'W'))
         p.side = BD_WHITE;
     else if (accept(&c, 'B'))
@@ -235,10 +243,7 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
         return PDN_ERR_SIDE;
 
     uint8_t lists_seen = 0;
-    for (;;) {
-        skip_blanks(&c);
-        if (!accept(&c, ':'))
-            break;
+    while (accept_token(&c, ':')) {
         skip_blanks(&c);
         char ch = peek(&c);
         if (ch == 'W' || ch == 'B') {
@@ -260,16 +265,10 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
             return PDN_ERR_SYNTAX;
         }
     }
-    if (accept(&c, '.'))
-        skip_blanks(&c);
-    if (wrapped) {
-        if (!accept(&c, '"'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-        if (!accept(&c, ']'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-    }
+    accept(&c, '.');
+    if (wrapped && !(accept_token(&c, '"') && accept_token(&c, ']')))
+        return PDN_ERR_SYNTAX;
+    skip_blanks(&c);
     if (!at_end(&c))
         return PDN_ERR_SYNTAX;
     *pos = p;
@@ -333,23 +332,23 @@ static void write_list(struct sink *s, const bd_position *pos, uint8_t colour,
 {
     uint8_t english = is_english(rules);
     uint8_t down = english || colour != BD_WHITE;
-    bb32 pieces = pos->pieces[colour], men = pos->men[colour];
+    const bb32 *men = &pos->men[colour];
     uint8_t first_item = 1;
     for (uint8_t i = 0; i < 32u; i++) {
         uint8_t square = list_square(i, down);
-        bb32 bit = BB_BIT(square);
-        if (!(pieces & bit))
+        if (!bb_has(&pos->pieces[colour], square))
             continue;
         if (!first_item)
             put(s, ',');
         first_item = 0;
-        if (!(men & bit))
+        uint8_t man = bb_has(men, square) != 0;
+        if (!man)
             put(s, 'K');
         put_square(s, square, rules);
-        if (!english || !(men & bit))
+        if (!english || !man)
             continue;
         uint8_t last = i;
-        while (last < 31u && (men & BB_BIT(list_square((uint8_t)(last + 1u), 1))))
+        while (last < 31u && bb_has(men, list_square((uint8_t)(last + 1u), 1)))
             last++;
         if ((uint8_t)(last - i) >= 2u) {
             put(s, '-');
@@ -431,7 +430,7 @@ static uint8_t path_captures(const bd_position *pos, const struct bd_rules *rule
         if (!king && !rules->men_capture_backwards && up != (side == BD_WHITE))
             return 0;
         bb_add(&taken, jumped);
-        if (!king && bb_rank(b) == (side == BD_WHITE ? 7u : 0u)) {
+        if (!king && on_promotion_rank(side, b)) {
             if (!rules->promotion_continues_capture && leg + 1u < count)
                 return 0;
             king = 1;
