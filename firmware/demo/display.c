@@ -3,7 +3,6 @@
 #include <avr/pgmspace.h>
 
 #include "checkers/bitboard32.h"
-#include "checkers/pdn.h"
 #include "serial.h"
 
 #define BOARD_SIDE 8u
@@ -49,16 +48,15 @@ static void print_board(const nb_board *board, uint8_t english)
         char digit = (char)('1' + rank);
         serial_putc(english ? ' ' : digit);
         serial_puts_P(PSTR(" |"));
-        uint8_t first = 0;
+        /* The English numbers of the row: 1-4 on rank 8, 29-32 on rank 1. */
+        uint8_t first = (uint8_t)(SQUARES_PER_ROW * (BOARD_SIDE - 1u - rank) + 1u);
         for (uint8_t file = 0; file < BOARD_SIDE; file++) {
             uint8_t dark = BB_IS_DARK(file, rank);
             uint8_t code = nb_get(board, (uint8_t)(BOARD_SIDE * rank + file));
-            uint8_t number = dark ? pdn_square_number(pdn_file_rank_square(file, rank)) : 0u;
-            if (!first)
-                first = number;
             serial_putc(' ');
             if (english) {
                 if (dark && code == NB_EMPTY) {
+                    uint8_t number = (uint8_t)(first + file / 2u);
                     serial_putc(number < 10u ? ' ' : (char)('0' + number / 10u));
                     serial_putc((char)('0' + number % 10u));
                     continue;
