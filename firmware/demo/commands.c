@@ -43,7 +43,12 @@ static uint8_t refuse_if_over(void)
     return 1;
 }
 
-static SESSION_OWN_FRAME void cmd_help(void)
+/* A command's handler: the argument, blanks trimmed (empty for none), and
+ * its length.  Those that take none get none (commands_run). */
+typedef void command_handler(char *arg, uint8_t length);
+#define NO_ARGUMENT char *arg __attribute__((unused)), uint8_t length __attribute__((unused))
+
+static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
 {
     serial_puts_P(PSTR(
         "new [russian|english]  fen [FEN]  board  moves  undo\n"
@@ -54,7 +59,7 @@ static SESSION_OWN_FRAME void cmd_help(void)
         "or bench wait as the next line (a board keeps 2, then rejects it).\n"));
 }
 
-static SESSION_OWN_FRAME void cmd_new(const char *arg)
+static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((unused)))
 {
     const struct bd_rules *variant_rules = session_game.rules;
     if (!strcmp_P(arg, PSTR("russian")))
@@ -74,7 +79,7 @@ static SESSION_OWN_FRAME void cmd_new(const char *arg)
     session_show_position();
 }
 
-static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
+static SESSION_OWN_FRAME void cmd_fen(char *arg, uint8_t length)
 {
     if (!*arg) {
         session_put_fen();
@@ -93,7 +98,12 @@ static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
     session_report_status();
 }
 
-static SESSION_OWN_FRAME void cmd_moves(void)
+static void cmd_board(NO_ARGUMENT)
+{
+    session_show_position();
+}
+
+static SESSION_OWN_FRAME void cmd_moves(NO_ARGUMENT)
 {
     bd_move *end = session_legal_moves();
     if (!end)
@@ -189,7 +199,7 @@ static uint8_t engine_move(uint8_t watch_keys)
     return ENGINE_MOVED;
 }
 
-static void cmd_go(void)
+static void cmd_go(NO_ARGUMENT)
 {
     if (refuse_if_over())
         return;
@@ -197,7 +207,7 @@ static void cmd_go(void)
     session_report_status();
 }
 
-static void cmd_auto(void)
+static void cmd_auto(NO_ARGUMENT)
 {
     if (refuse_if_over())
         return;
@@ -215,7 +225,7 @@ static void cmd_auto(void)
     }
 }
 
-static SESSION_OWN_FRAME void cmd_level(char *arg)
+static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__((unused)))
 {
     if (!*arg) {
         engine_print_level();
@@ -236,7 +246,7 @@ static SESSION_OWN_FRAME void cmd_level(char *arg)
     engine_print_level();
 }
 
-static SESSION_OWN_FRAME void cmd_undo(void)
+static SESSION_OWN_FRAME void cmd_undo(NO_ARGUMENT)
 {
     if (!record_undo()) {
         session_error_P(PSTR("nothing to undo"));
@@ -282,7 +292,7 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
     return total;
 }
 
-static SESSION_OWN_FRAME void cmd_perft(const char *arg)
+static SESSION_OWN_FRAME void cmd_perft(char *arg, uint8_t length __attribute__((unused)))
 {
     uint16_t depth = parse_number(arg);
     if (depth < 1u || depth > PERFT_MAX_DEPTH) {
@@ -310,7 +320,7 @@ static SESSION_OWN_FRAME void cmd_perft(const char *arg)
     serial_puts_P(PSTR(" ms)\n"));
 }
 
-static SESSION_OWN_FRAME void cmd_bench(void)
+static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
 {
     serial_puts_P(PSTR("bench: depth "));
     serial_put_u32(SEARCH_BENCH_DEPTH);
@@ -342,7 +352,7 @@ static SESSION_OWN_FRAME void cmd_bench(void)
 
 /* Spins with interrupts off and the watchdog unfed: the watchdog resets the
  * board (a test of that path). */
-static void cmd_hang(void)
+static void cmd_hang(NO_ARGUMENT)
 {
     serial_puts_P(PSTR("hanging\n"));
     cli();
@@ -350,13 +360,16 @@ static void cmd_hang(void)
     }
 }
 
-/* The command words, in enum command order. */
-enum command {
-    CMD_HELP, CMD_NEW, CMD_FEN, CMD_BOARD, CMD_MOVES, CMD_GO, CMD_LEVEL, CMD_AUTO,
-    CMD_UNDO, CMD_PERFT, CMD_BENCH, CMD_HANG, CMD_NONE
-};
+/* The command words and their handlers, in the same order: those that
+ * take an argument first. */
+#define CMD_TAKING_ARGUMENT 4u
+#define CMD_NONE 12u
 static const char command_words[] PROGMEM =
-    "help\0new\0fen\0board\0moves\0go\0level\0auto\0undo\0perft\0bench\0hang\0";
+    "new\0fen\0level\0perft\0help\0board\0moves\0go\0auto\0undo\0bench\0hang\0";
+static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
+    cmd_new, cmd_fen, cmd_level, cmd_perft,
+    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, cmd_bench, cmd_hang
+};
 
 static uint8_t command_index(const char *word)
 {
@@ -399,22 +412,13 @@ void commands_run(char *line, uint8_t length)
     }
     uint8_t arg_length = (uint8_t)(length - (uint8_t)(arg - line));
 
-    switch (command_index(line)) {
-    case CMD_HELP:  if (*arg) break; cmd_help(); return;
-    case CMD_NEW:   cmd_new(arg); return;
-    case CMD_FEN:   cmd_fen(arg, arg_length); return;
-    case CMD_BOARD: if (*arg) break; session_show_position(); return;
-    case CMD_MOVES: if (*arg) break; cmd_moves(); return;
-    case CMD_GO:    if (*arg) break; cmd_go(); return;
-    case CMD_LEVEL: cmd_level(arg); return;
-    case CMD_AUTO:  if (*arg) break; cmd_auto(); return;
-    case CMD_UNDO:  if (*arg) break; cmd_undo(); return;
-    case CMD_PERFT: cmd_perft(arg); return;
-    case CMD_BENCH: if (*arg) break; cmd_bench(); return;
-    case CMD_HANG:  if (*arg) break; cmd_hang(); return;
-    default:
-        if (!looks_like_move(line))
-            break;
+    uint8_t index = command_index(line);
+    if (index < CMD_NONE) {
+        if (index < CMD_TAKING_ARGUMENT || !*arg) {
+            ((command_handler *)pgm_read_word(&command_handlers[index]))(arg, arg_length);
+            return;
+        }
+    } else if (looks_like_move(line)) {
         if (arg != line + length)   /* put back the blank the split removed */
             line[word_length] = ' ';
         cmd_move(line, length);
