@@ -191,29 +191,25 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
     do {
         uint8_t king = accept_token(c, 'K');
         skip_blanks(c);
-        int8_t err;
-        if (is_english(rules)) {
-            uint8_t first, last;
-            err = read_number(c, &first);
+        /* A square, or in English a range of numbers: a single square is a
+         * range of one, whatever the variant. */
+        uint8_t first, last;
+        int8_t err = read_square(c, rules, &first);
+        if (err != PDN_OK)
+            return err;
+        last = first;
+        if (is_english(rules) && accept_token(c, '-')) {
+            skip_blanks(c);
+            err = read_square(c, rules, &last);
             if (err != PDN_OK)
                 return err;
-            last = first;
-            if (accept_token(c, '-')) {
-                skip_blanks(c);
-                err = read_number(c, &last);
-                if (err != PDN_OK)
-                    return err;
-                if (last < first)
-                    return PDN_ERR_RANGE;
-            }
-            for (; first <= last && err == PDN_OK; first++)
-                err = place(p, colour, pdn_number_square(first), king, &count);
-        } else {
-            uint8_t square;
-            err = read_square(c, rules, &square);
-            if (err == PDN_OK)
-                err = place(p, colour, square, king, &count);
         }
+        uint8_t number = pdn_square_number(first), end = pdn_square_number(last);
+        if (end < number)
+            return PDN_ERR_RANGE;
+        do
+            err = place(p, colour, pdn_number_square(number), king, &count);
+        while (err == PDN_OK && number++ < end);
         if (err != PDN_OK)
             return err;
     } while (accept_token(c, ','));
