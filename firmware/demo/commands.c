@@ -22,17 +22,19 @@
 #define HZ_PER_MHZ 1000000UL
 
 /* Parses a decimal number of at most five digits; 0 when there is none
- * (callers reject 0 as a value anyway). */
+ * (callers reject 0 as a value anyway).  In 16 bits: a value that would
+ * pass UINT16_MAX is none too. */
 static uint16_t parse_number(const char *text)
 {
-    uint32_t value = 0;
-    uint8_t digits = 0;
-    for (; *text; text++, digits++) {
-        if (*text < '0' || *text > '9' || digits == 5u)
+    uint16_t value = 0;
+    for (uint8_t digits = 0; *text; text++, digits++) {
+        uint8_t digit = (uint8_t)(*text - '0');
+        if (digit >= DECIMAL || digits == 5u || value > UINT16_MAX / DECIMAL ||
+            (value == UINT16_MAX / DECIMAL && digit > UINT16_MAX % DECIMAL))
             return 0;
-        value = value * DECIMAL + (uint8_t)(*text - '0');
+        value = (uint16_t)(value * DECIMAL + digit);
     }
-    return value > UINT16_MAX ? 0 : (uint16_t)value;
+    return value;
 }
 
 static uint8_t refuse_if_over(void)
@@ -88,9 +90,7 @@ static SESSION_OWN_FRAME void cmd_fen(char *arg, uint8_t length)
     bd_position pos;
     int8_t status = pdn_read_fen(arg, length, session_game.rules, &pos);
     if (status != PDN_OK) {
-        serial_puts_P(PSTR("error: bad FEN: "));
-        serial_puts_P(pdn_error_text(status));
-        serial_putc('\n');
+        session_error2_P(PSTR("bad FEN: "), pdn_error_text(status));
         return;
     }
     record_begin(session_game.rules, &pos);
@@ -141,9 +141,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
     int8_t status = pdn_read_move_among(text, length, &session_game.pos, session_game.rules,
                                         session_scratch.moves, end, &m);
     if (status != PDN_OK) {
-        serial_puts_P(PSTR("error: "));
-        serial_puts_P(pdn_error_text(status));
-        serial_puts_P(PSTR(" (moves lists them)\n"));
+        session_error2_P(pdn_error_text(status), PSTR(" (moves lists them)"));
         return;
     }
     session_put_move_number();

@@ -49,11 +49,17 @@ uint8_t session_status(void)
     return game_status(&session_game, session_scratch.moves, SESSION_MOVES_END);
 }
 
-void session_error_P(const char *message_P)
+void session_error2_P(const char *first_P, const char *second_P)
 {
     serial_puts_P(PSTR("error: "));
-    serial_puts_P(message_P);
+    serial_puts_P(first_P);
+    serial_puts_P(second_P);
     serial_putc('\n');
+}
+
+void session_error_P(const char *message_P)
+{
+    session_error2_P(message_P, PSTR(""));
 }
 
 void session_put_variant(void)

@@ -70,6 +70,8 @@ uint8_t session_status(void);
 
 /* Prints a one-line error: "error: " and the flash string. */
 void session_error_P(const char *message_P);
+/* The same with a message in two flash strings. */
+void session_error2_P(const char *first_P, const char *second_P);
 /* Prints "Russian draughts" or "English checkers". */
 void session_put_variant(void);
 /* Prints "12. " or "12... " for the move about to be played. */
