@@ -15,13 +15,11 @@ static const char piece_chars[] PROGMEM = ".wWbB";
 void display_to_nibbles(const bd_position *pos, nb_board *board)
 {
     nb_clear(board);
-    for (uint8_t square = 0; square < BB_SQUARES; square++) {
-        bb32 bit = bb_bit(square);
+    for (uint8_t square = 0; square < BB_SQUARES; square++)
         for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
-            if (pos->pieces[colour] & bit)
+            if (bb_has(&pos->pieces[colour], square))
                 nb_set(board, (uint8_t)(BOARD_SIDE * bb_rank(square) + bb_file(square)),
-                       PIECE_CODE(colour, !(pos->men[colour] & bit)));
-    }
+                       PIECE_CODE(colour, !bb_has(&pos->men[colour], square)));
 }
 
 void display_colour(uint8_t colour)
