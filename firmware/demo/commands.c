@@ -155,8 +155,8 @@ static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
 static void put_score(int16_t score)
 {
     if (score >= SEARCH_MATE_BOUND || score <= -SEARCH_MATE_BOUND) {
-        serial_puts_P(score > 0 ? PSTR("win in ") : PSTR("loss in "));
-        serial_put_u32((uint32_t)(SEARCH_MATE - (score > 0 ? score : -score)));
+        session_put_labelled(score > 0 ? PSTR("win in ") : PSTR("loss in "),
+                             (uint32_t)(SEARCH_MATE - (score > 0 ? score : -score)));
         serial_puts_P(PSTR(" plies"));
         return;
     }
@@ -306,22 +306,19 @@ static SESSION_OWN_FRAME void cmd_perft(char *arg, uint8_t length __attribute__(
         session_error_P(session_too_many_moves_P);
         return;
     }
-    serial_puts_P(PSTR("perft "));
-    serial_put_u32(depth);
+    session_put_labelled(PSTR("perft "), depth);
     serial_putc(' ');
     if (leaves == PERFT_TOO_MANY)
         serial_puts_P(PSTR("over 4294967293"));
     else
         serial_put_u32(leaves);
-    serial_puts_P(PSTR(" ("));
-    serial_put_u32(ms);
+    session_put_labelled(PSTR(" ("), ms);
     serial_puts_P(PSTR(" ms)\n"));
 }
 
 static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
 {
-    serial_puts_P(PSTR("bench: depth "));
-    serial_put_u32(SEARCH_BENCH_DEPTH);
+    session_put_labelled(PSTR("bench: depth "), SEARCH_BENCH_DEPTH);
     serial_puts_P(PSTR("...\n"));
     /* The bench is a fixed, finite computation with no stop callback to feed
      * the watchdog, and it runs longer than the watchdog's longest timeout
@@ -337,14 +334,10 @@ static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
     board_led_off();
     wdt_enable(WDTO_2S);
     record_restore(variant_rules);
-    serial_puts_P(PSTR("bench nodes "));
-    serial_put_u32(nodes);
-    serial_puts_P(PSTR(" cycles "));
-    serial_put_u32(cycles);
-    serial_puts_P(PSTR(" ("));
-    serial_put_u32(cycles / (F_CPU / MS_PER_SECOND));
-    serial_puts_P(PSTR(" ms at "));
-    serial_put_u32(F_CPU / HZ_PER_MHZ);
+    session_put_labelled(PSTR("bench nodes "), nodes);
+    session_put_labelled(PSTR(" cycles "), cycles);
+    session_put_labelled(PSTR(" ("), cycles / (F_CPU / MS_PER_SECOND));
+    session_put_labelled(PSTR(" ms at "), F_CPU / HZ_PER_MHZ);
     serial_puts_P(PSTR(" MHz)\n"));
 }
 

@@ -90,7 +90,7 @@ SESSION_OWN_FRAME void session_put_fen(void)
     serial_putc('\n');
 }
 
-void session_put_labelled(const char *label_P, uint32_t value)
+__attribute__((noinline)) void session_put_labelled(const char *label_P, uint32_t value)
 {
     serial_puts_P(label_P);
     serial_put_u32(value);
@@ -116,8 +116,7 @@ SESSION_OWN_FRAME uint8_t session_report_status(void)
     } else if (status == GAME_DRAW_REPETITION) {
         serial_puts_P(PSTR("draw (the same position three times)"));
     } else {
-        serial_puts_P(PSTR("draw ("));
-        serial_put_u32(session_game.rules->draw_quiet_plies / 2u);
+        session_put_labelled(PSTR("draw ("), session_game.rules->draw_quiet_plies / 2u);
         serial_puts_P(PSTR(" moves each without a capture or a man move)"));
     }
     serial_putc('\n');
