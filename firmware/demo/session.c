@@ -82,10 +82,13 @@ SESSION_OWN_FRAME void session_put_move(const bd_move *m, const bd_move *first, 
     serial_puts(text);
 }
 
+/* The FEN is written in scratch (the command line is done with by then),
+ * not in a frame of 133 bytes. */
+_Static_assert(sizeof session_scratch >= PDN_FEN_MAX, "a FEN fits in scratch");
 SESSION_OWN_FRAME void session_put_fen(void)
 {
-    char text[PDN_FEN_MAX];
-    pdn_write_fen(&session_game.pos, session_game.rules, text, sizeof text);
+    char *text = (char *)&session_scratch;
+    pdn_write_fen(&session_game.pos, session_game.rules, text, PDN_FEN_MAX);
     serial_puts(text);
     serial_putc('\n');
 }

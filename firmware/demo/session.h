@@ -78,7 +78,8 @@ void session_put_variant(void);
 void session_put_move_number(void);
 /* Prints m, one of the legal moves [first, end), in the variant's notation. */
 void session_put_move(const bd_move *m, const bd_move *first, const bd_move *end);
-/* Prints the position as a FEN line. */
+/* Prints the position as a FEN line, written in scratch first: the
+ * command line must be done with. */
 void session_put_fen(void);
 /* Prints a flash label and a number. */
 void session_put_labelled(const char *label_P, uint32_t value);
