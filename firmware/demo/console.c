@@ -75,12 +75,15 @@ uint8_t console_read_line(char *line, uint8_t *length)
     return status;
 }
 
+const char console_ignored_P[] PROGMEM = " ignored";
+
 const char *console_status_text(uint8_t status)
 {
-    /* In enum console_status order, from CONSOLE_TOO_LONG. */
+    /* In enum console_status order, from CONSOLE_TOO_LONG; each reads on
+     * with CONSOLE_IGNORED_P. */
     static const char texts[] PROGMEM =
-        "line too long, ignored\0control character, line ignored\0"
-        "non-ASCII byte, line ignored\0input lost while busy, line ignored";
+        "line too long,\0control character, line\0"
+        "non-ASCII byte, line\0input lost while busy, line";
     return bd_pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));
 }
 

@@ -96,7 +96,7 @@ int main(void)
         if (status == CONSOLE_LINE)
             commands_run(line, length);
         else
-            session_error_P(console_status_text(status));
+            session_error2_P(console_status_text(status), console_ignored_P);
         if (console_input_ended())
             break;
     }
