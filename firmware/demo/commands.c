@@ -37,6 +37,10 @@ static uint16_t parse_number(const char *text)
     return value;
 }
 
+/* Text that several replies share. */
+static const char open_paren_P[] PROGMEM = " (";
+static const char ms_close_P[] PROGMEM = " ms)\n";
+
 static uint8_t refuse_if_over(void)
 {
     if (session_status() == GAME_ONGOING)
@@ -191,7 +195,7 @@ static uint8_t engine_move(uint8_t watch_keys)
     put_score(result.score);
     session_put_labelled(PSTR(", nodes "), result.nodes);
     session_put_labelled(PSTR(", "), ms);
-    serial_puts_P(PSTR(" ms)\n"));
+    serial_puts_P(ms_close_P);
     record_play(m);
     session_show_position();
     return ENGINE_MOVED;
@@ -312,8 +316,8 @@ static SESSION_OWN_FRAME void cmd_perft(char *arg, uint8_t length __attribute__(
         serial_puts_P(PSTR("over 4294967293"));
     else
         serial_put_u32(leaves);
-    session_put_labelled(PSTR(" ("), ms);
-    serial_puts_P(PSTR(" ms)\n"));
+    session_put_labelled(open_paren_P, ms);
+    serial_puts_P(ms_close_P);
 }
 
 static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
@@ -336,7 +340,7 @@ static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
     record_restore(variant_rules);
     session_put_labelled(PSTR("bench nodes "), nodes);
     session_put_labelled(PSTR(" cycles "), cycles);
-    session_put_labelled(PSTR(" ("), cycles / (F_CPU / MS_PER_SECOND));
+    session_put_labelled(open_paren_P, cycles / (F_CPU / MS_PER_SECOND));
     session_put_labelled(PSTR(" ms at "), F_CPU / HZ_PER_MHZ);
     serial_puts_P(PSTR(" MHz)\n"));
 }
