@@ -45,22 +45,6 @@ static uint8_t is_english(const struct bd_rules *rules)
     return rules->variant == BD_VARIANT_ENGLISH;
 }
 
-uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out)
-{
-    uint8_t n = 0;
-    if (is_english(rules)) {
-        uint8_t number = pdn_square_number(square);
-        if (number >= 10u)
-            out[n++] = (char)('0' + number / 10u);
-        out[n++] = (char)('0' + number % 10u);
-    } else {
-        out[n++] = (char)('a' + bb_file(square));
-        out[n++] = (char)('1' + bb_rank(square));
-    }
-    out[n] = 0;
-    return n;
-}
-
 /* ------------------------------------------------------------- reading -- */
 
 /* The unread text.  peek() gives 0 at the end; since NUL is never valid,
@@ -301,10 +285,15 @@ static void put(struct sink *s, char ch)
 
 static void put_square(struct sink *s, uint8_t square, const struct bd_rules *rules)
 {
-    char name[PDN_SQUARE_MAX];
-    pdn_write_square(square, rules, name);
-    for (const char *n = name; *n; n++)
-        put(s, *n);
+    if (is_english(rules)) {
+        uint8_t number = pdn_square_number(square);
+        if (number >= 10u)
+            put(s, (char)('0' + number / 10u));
+        put(s, (char)('0' + number % 10u));
+    } else {
+        put(s, (char)('a' + bb_file(square)));
+        put(s, (char)('1' + bb_rank(square)));
+    }
 }
 
 /* Ends the text; 0 and an empty string (nothing when capacity is 0) when
@@ -319,6 +308,14 @@ static uint16_t sink_finish(struct sink *s)
     }
     *s->p = 0;
     return (uint16_t)(s->p - s->start);
+}
+
+uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out)
+{
+    struct sink s;
+    sink_init(&s, out, PDN_SQUARE_MAX);
+    put_square(&s, square, rules);
+    return (uint8_t)sink_finish(&s);
 }
 
 /* One colour's list: Russian from the owner's back rank forward, English
