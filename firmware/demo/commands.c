@@ -114,7 +114,9 @@ static SESSION_OWN_FRAME void cmd_moves(NO_ARGUMENT)
         return;
     const bd_move *first = session_scratch.moves;
     serial_put_u32((uint32_t)(end - first));
-    serial_puts_P(end - first == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
+    serial_puts_P(PSTR(" legal move"));
+    if (end - first != 1)
+        serial_putc('s');
     uint8_t column = 0;
     for (const bd_move *m = first; m < end; m++) {
         serial_puts_P(column == 0 ? PSTR(":\n  ") : PSTR(" "));
