@@ -22,7 +22,8 @@ void display_to_nibbles(const bd_position *pos, nb_board *board)
                        PIECE_CODE(colour, !bb_has(&pos->men[colour], square)));
 }
 
-void display_colour(uint8_t colour)
+/* Out of line: link-time inlining would copy it into each caller. */
+__attribute__((noinline)) void display_colour(uint8_t colour)
 {
     serial_puts_P(colour == BD_WHITE ? PSTR("White") : PSTR("Black"));
 }

@@ -568,7 +568,9 @@ static const char error_texts[] PROGMEM =
     "several legal moves match\0"
     "unknown error";
 
-const char *pdn_error_text(int8_t code)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) const char *pdn_error_text(int8_t code)
 {
     uint8_t index = code > 0 || code < PDN_ERR_LAST ? (uint8_t)(1 - PDN_ERR_LAST) : (uint8_t)-code;
     return bd_pgm_nth_string(error_texts, index);

@@ -36,7 +36,9 @@ void pos_clear(bd_position *pos, uint8_t side)
     pos->side = side;
 }
 
-void pos_initial(bd_position *pos, const struct bd_rules *rules)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) void pos_initial(bd_position *pos, const struct bd_rules *rules)
 {
     pos->pieces[BD_WHITE] = pos->men[BD_WHITE] = WHITE_START;
     pos->pieces[BD_BLACK] = pos->men[BD_BLACK] = BLACK_START;
