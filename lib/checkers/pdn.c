@@ -4,7 +4,9 @@
 
 /* ------------------------------------------------------------ squares -- */
 
-uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank)
 {
     if (file >= 8u || rank >= 8u || !BB_IS_DARK(file, rank))
         return BB_NO_SQUARE;
@@ -34,8 +36,9 @@ uint8_t pdn_number_square(uint8_t number)
     return list_square((uint8_t)(number - 1u), 1);
 }
 
-/* True when square is on the rank where colour's men are promoted. */
-static uint8_t on_promotion_rank(uint8_t colour, uint8_t square)
+/* True when square is on the rank where colour's men are promoted (out of
+ * line: inlined, the FEN and move readers each grow by more than it). */
+static __attribute__((noinline)) uint8_t on_promotion_rank(uint8_t colour, uint8_t square)
 {
     return bb_rank(square) == (colour == BD_WHITE ? 7u : 0u);
 }

@@ -20,7 +20,9 @@ const struct bd_rules bd_rules_english = {
     .draw_quiet_plies = 80,
 };
 
-const struct bd_rules *bd_rules_of(uint8_t variant)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) const struct bd_rules *bd_rules_of(uint8_t variant)
 {
     return variant == BD_VARIANT_ENGLISH ? &bd_rules_english : &bd_rules_russian;
 }
