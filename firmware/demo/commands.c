@@ -158,7 +158,8 @@ static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
     session_report_status();
 }
 
-static void put_score(int16_t score)
+/* Out of line, as measured: inlined, engine_move() grows by more. */
+static __attribute__((noinline)) void put_score(int16_t score)
 {
     if (score >= SEARCH_MATE_BOUND || score <= -SEARCH_MATE_BOUND) {
         session_put_labelled(score > 0 ? PSTR("win in ") : PSTR("loss in "),
