@@ -4,9 +4,7 @@
 
 /* ------------------------------------------------------------ squares -- */
 
-/* Out of line: a firmware built with link-time optimisation would copy it
- * into each caller. */
-__attribute__((noinline)) uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank)
+uint8_t pdn_file_rank_square(uint8_t file, uint8_t rank)
 {
     if (file >= 8u || rank >= 8u || !BB_IS_DARK(file, rank))
         return BB_NO_SQUARE;
