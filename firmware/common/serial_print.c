@@ -7,7 +7,9 @@
 
 #include "bits/progmem.h"
 
-void serial_puts(const char *s)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) void serial_puts(const char *s)
 {
     while (*s)
         serial_putc(*s++);

@@ -22,18 +22,24 @@
 #define HZ_PER_MHZ 1000000UL
 
 /* Parses a decimal number of at most five digits; 0 when there is none
- * (callers reject 0 as a value anyway). */
+ * (callers reject 0 as a value anyway).  In 16 bits: a value that would
+ * pass UINT16_MAX is none too. */
 static uint16_t parse_number(const char *text)
 {
-    uint32_t value = 0;
-    uint8_t digits = 0;
-    for (; *text; text++, digits++) {
-        if (*text < '0' || *text > '9' || digits == 5u)
+    uint16_t value = 0;
+    for (uint8_t digits = 0; *text; text++, digits++) {
+        uint8_t digit = (uint8_t)(*text - '0');
+        if (digit >= DECIMAL || digits == 5u || value > UINT16_MAX / DECIMAL ||
+            (value == UINT16_MAX / DECIMAL && digit > UINT16_MAX % DECIMAL))
             return 0;
-        value = value * DECIMAL + (uint8_t)(*text - '0');
+        value = (uint16_t)(value * DECIMAL + digit);
     }
-    return value > UINT16_MAX ? 0 : (uint16_t)value;
+    return value;
 }
+
+/* Text that several replies share. */
+static const char open_paren_P[] PROGMEM = " (";
+static const char ms_close_P[] PROGMEM = " ms)\n";
 
 static uint8_t refuse_if_over(void)
 {
@@ -43,7 +49,12 @@ static uint8_t refuse_if_over(void)
     return 1;
 }
 
-static SESSION_OWN_FRAME void cmd_help(void)
+/* A command's handler: the argument, blanks trimmed (empty for none), and
+ * its length.  Those that take none get none (commands_run). */
+typedef void command_handler(char *arg, uint8_t length);
+#define NO_ARGUMENT char *arg __attribute__((unused)), uint8_t length __attribute__((unused))
+
+static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
 {
     serial_puts_P(PSTR(
         "new [russian|english]  fen [FEN]  board  moves  undo\n"
@@ -54,7 +65,7 @@ static SESSION_OWN_FRAME void cmd_help(void)
         "or bench wait as the next line (a board keeps 2, then rejects it).\n"));
 }
 
-static SESSION_OWN_FRAME void cmd_new(const char *arg)
+static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((unused)))
 {
     const struct bd_rules *variant_rules = session_game.rules;
     if (!strcmp_P(arg, PSTR("russian")))
@@ -74,7 +85,7 @@ static SESSION_OWN_FRAME void cmd_new(const char *arg)
     session_show_position();
 }
 
-static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
+static SESSION_OWN_FRAME void cmd_fen(char *arg, uint8_t length)
 {
     if (!*arg) {
         session_put_fen();
@@ -83,9 +94,7 @@ static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
     bd_position pos;
     int8_t status = pdn_read_fen(arg, length, session_game.rules, &pos);
     if (status != PDN_OK) {
-        serial_puts_P(PSTR("error: bad FEN: "));
-        serial_puts_P(pdn_error_text(status));
-        serial_putc('\n');
+        session_error2_P(PSTR("bad FEN: "), pdn_error_text(status));
         return;
     }
     record_begin(session_game.rules, &pos);
@@ -93,14 +102,21 @@ static SESSION_OWN_FRAME void cmd_fen(const char *arg, uint8_t length)
     session_report_status();
 }
 
-static SESSION_OWN_FRAME void cmd_moves(void)
+static void cmd_board(NO_ARGUMENT)
+{
+    session_show_position();
+}
+
+static SESSION_OWN_FRAME void cmd_moves(NO_ARGUMENT)
 {
     bd_move *end = session_legal_moves();
     if (!end)
         return;
     const bd_move *first = session_scratch.moves;
     serial_put_u32((uint32_t)(end - first));
-    serial_puts_P(end - first == 1 ? PSTR(" legal move") : PSTR(" legal moves"));
+    serial_puts_P(PSTR(" legal move"));
+    if (end - first != 1)
+        serial_putc('s');
     uint8_t column = 0;
     for (const bd_move *m = first; m < end; m++) {
         serial_puts_P(column == 0 ? PSTR(":\n  ") : PSTR(" "));
@@ -131,9 +147,7 @@ static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
     int8_t status = pdn_read_move_among(text, length, &session_game.pos, session_game.rules,
                                         session_scratch.moves, end, &m);
     if (status != PDN_OK) {
-        serial_puts_P(PSTR("error: "));
-        serial_puts_P(pdn_error_text(status));
-        serial_puts_P(PSTR(" (moves lists them)\n"));
+        session_error2_P(pdn_error_text(status), PSTR(" (moves lists them)"));
         return;
     }
     session_put_move_number();
@@ -144,11 +158,12 @@ static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
     session_report_status();
 }
 
-static void put_score(int16_t score)
+/* Out of line, as measured: inlined, engine_move() grows by more. */
+static __attribute__((noinline)) void put_score(int16_t score)
 {
     if (score >= SEARCH_MATE_BOUND || score <= -SEARCH_MATE_BOUND) {
-        serial_puts_P(score > 0 ? PSTR("win in ") : PSTR("loss in "));
-        serial_put_u32((uint32_t)(SEARCH_MATE - (score > 0 ? score : -score)));
+        session_put_labelled(score > 0 ? PSTR("win in ") : PSTR("loss in "),
+                             (uint32_t)(SEARCH_MATE - (score > 0 ? score : -score)));
         serial_puts_P(PSTR(" plies"));
         return;
     }
@@ -183,13 +198,13 @@ static uint8_t engine_move(uint8_t watch_keys)
     put_score(result.score);
     session_put_labelled(PSTR(", nodes "), result.nodes);
     session_put_labelled(PSTR(", "), ms);
-    serial_puts_P(PSTR(" ms)\n"));
+    serial_puts_P(ms_close_P);
     record_play(m);
     session_show_position();
     return ENGINE_MOVED;
 }
 
-static void cmd_go(void)
+static void cmd_go(NO_ARGUMENT)
 {
     if (refuse_if_over())
         return;
@@ -197,7 +212,7 @@ static void cmd_go(void)
     session_report_status();
 }
 
-static void cmd_auto(void)
+static void cmd_auto(NO_ARGUMENT)
 {
     if (refuse_if_over())
         return;
@@ -215,7 +230,7 @@ static void cmd_auto(void)
     }
 }
 
-static SESSION_OWN_FRAME void cmd_level(char *arg)
+static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__((unused)))
 {
     if (!*arg) {
         engine_print_level();
@@ -236,7 +251,7 @@ static SESSION_OWN_FRAME void cmd_level(char *arg)
     engine_print_level();
 }
 
-static SESSION_OWN_FRAME void cmd_undo(void)
+static SESSION_OWN_FRAME void cmd_undo(NO_ARGUMENT)
 {
     if (!record_undo()) {
         session_error_P(PSTR("nothing to undo"));
@@ -282,7 +297,7 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
     return total;
 }
 
-static SESSION_OWN_FRAME void cmd_perft(const char *arg)
+static SESSION_OWN_FRAME void cmd_perft(char *arg, uint8_t length __attribute__((unused)))
 {
     uint16_t depth = parse_number(arg);
     if (depth < 1u || depth > PERFT_MAX_DEPTH) {
@@ -298,22 +313,19 @@ static SESSION_OWN_FRAME void cmd_perft(const char *arg)
         session_error_P(session_too_many_moves_P);
         return;
     }
-    serial_puts_P(PSTR("perft "));
-    serial_put_u32(depth);
+    session_put_labelled(PSTR("perft "), depth);
     serial_putc(' ');
     if (leaves == PERFT_TOO_MANY)
         serial_puts_P(PSTR("over 4294967293"));
     else
         serial_put_u32(leaves);
-    serial_puts_P(PSTR(" ("));
-    serial_put_u32(ms);
-    serial_puts_P(PSTR(" ms)\n"));
+    session_put_labelled(open_paren_P, ms);
+    serial_puts_P(ms_close_P);
 }
 
-static SESSION_OWN_FRAME void cmd_bench(void)
+static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
 {
-    serial_puts_P(PSTR("bench: depth "));
-    serial_put_u32(SEARCH_BENCH_DEPTH);
+    session_put_labelled(PSTR("bench: depth "), SEARCH_BENCH_DEPTH);
     serial_puts_P(PSTR("...\n"));
     /* The bench is a fixed, finite computation with no stop callback to feed
      * the watchdog, and it runs longer than the watchdog's longest timeout
@@ -329,20 +341,16 @@ static SESSION_OWN_FRAME void cmd_bench(void)
     board_led_off();
     wdt_enable(WDTO_2S);
     record_restore(variant_rules);
-    serial_puts_P(PSTR("bench nodes "));
-    serial_put_u32(nodes);
-    serial_puts_P(PSTR(" cycles "));
-    serial_put_u32(cycles);
-    serial_puts_P(PSTR(" ("));
-    serial_put_u32(cycles / (F_CPU / MS_PER_SECOND));
-    serial_puts_P(PSTR(" ms at "));
-    serial_put_u32(F_CPU / HZ_PER_MHZ);
+    session_put_labelled(PSTR("bench nodes "), nodes);
+    session_put_labelled(PSTR(" cycles "), cycles);
+    session_put_labelled(open_paren_P, cycles / (F_CPU / MS_PER_SECOND));
+    session_put_labelled(PSTR(" ms at "), F_CPU / HZ_PER_MHZ);
     serial_puts_P(PSTR(" MHz)\n"));
 }
 
 /* Spins with interrupts off and the watchdog unfed: the watchdog resets the
  * board (a test of that path). */
-static void cmd_hang(void)
+static void cmd_hang(NO_ARGUMENT)
 {
     serial_puts_P(PSTR("hanging\n"));
     cli();
@@ -350,13 +358,16 @@ static void cmd_hang(void)
     }
 }
 
-/* The command words, in enum command order. */
-enum command {
-    CMD_HELP, CMD_NEW, CMD_FEN, CMD_BOARD, CMD_MOVES, CMD_GO, CMD_LEVEL, CMD_AUTO,
-    CMD_UNDO, CMD_PERFT, CMD_BENCH, CMD_HANG, CMD_NONE
-};
+/* The command words and their handlers, in the same order: those that
+ * take an argument first. */
+#define CMD_TAKING_ARGUMENT 4u
+#define CMD_NONE 12u
 static const char command_words[] PROGMEM =
-    "help\0new\0fen\0board\0moves\0go\0level\0auto\0undo\0perft\0bench\0hang\0";
+    "new\0fen\0level\0perft\0help\0board\0moves\0go\0auto\0undo\0bench\0hang\0";
+static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
+    cmd_new, cmd_fen, cmd_level, cmd_perft,
+    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, cmd_bench, cmd_hang
+};
 
 static uint8_t command_index(const char *word)
 {
@@ -399,22 +410,13 @@ void commands_run(char *line, uint8_t length)
     }
     uint8_t arg_length = (uint8_t)(length - (uint8_t)(arg - line));
 
-    switch (command_index(line)) {
-    case CMD_HELP:  if (*arg) break; cmd_help(); return;
-    case CMD_NEW:   cmd_new(arg); return;
-    case CMD_FEN:   cmd_fen(arg, arg_length); return;
-    case CMD_BOARD: if (*arg) break; session_show_position(); return;
-    case CMD_MOVES: if (*arg) break; cmd_moves(); return;
-    case CMD_GO:    if (*arg) break; cmd_go(); return;
-    case CMD_LEVEL: cmd_level(arg); return;
-    case CMD_AUTO:  if (*arg) break; cmd_auto(); return;
-    case CMD_UNDO:  if (*arg) break; cmd_undo(); return;
-    case CMD_PERFT: cmd_perft(arg); return;
-    case CMD_BENCH: if (*arg) break; cmd_bench(); return;
-    case CMD_HANG:  if (*arg) break; cmd_hang(); return;
-    default:
-        if (!looks_like_move(line))
-            break;
+    uint8_t index = command_index(line);
+    if (index < CMD_NONE) {
+        if (index < CMD_TAKING_ARGUMENT || !*arg) {
+            ((command_handler *)pgm_read_word(&command_handlers[index]))(arg, arg_length);
+            return;
+        }
+    } else if (looks_like_move(line)) {
         if (arg != line + length)   /* put back the blank the split removed */
             line[word_length] = ' ';
         cmd_move(line, length);

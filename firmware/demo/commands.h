@@ -3,8 +3,8 @@
  *
  * A line is trimmed of blanks and split at its first blank into a word and
  * an argument.  The word is looked up in one flash string of NUL-separated
- * words, in the order of enum command, and its handler (cmd_*) runs; the
- * commands that take no argument reject one.  A word that is no command
+ * words, and its handler (cmd_*) runs from a flash table in the same
+ * order; the commands that take no argument reject one.  A word that is no command
  * but starts like a move (a digit, or a file letter and a digit) is read,
  * blanks and all, as a move against the legal moves.  Anything else, and
  * any bad argument, gets one "error:" line and leaves the game as it was.

@@ -15,8 +15,9 @@ static uint8_t input_ended;
 static uint8_t after_cr;    /* the last line ended with CR: skip an LF */
 
 /* The next byte, waiting for it asleep, with the watchdog fed at each
- * wake-up (the clock's tick comes every millisecond). */
-static int next_byte(void)
+ * wake-up (the clock's tick comes every millisecond).  Out of line, as
+ * measured: inlined, the line reader grows by more. */
+static __attribute__((noinline)) int next_byte(void)
 {
     for (;;) {
         wdt_reset();
@@ -75,12 +76,15 @@ uint8_t console_read_line(char *line, uint8_t *length)
     return status;
 }
 
+const char console_ignored_P[] PROGMEM = " ignored";
+
 const char *console_status_text(uint8_t status)
 {
-    /* In enum console_status order, from CONSOLE_TOO_LONG. */
+    /* In enum console_status order, from CONSOLE_TOO_LONG; each reads on
+     * with CONSOLE_IGNORED_P. */
     static const char texts[] PROGMEM =
-        "line too long, ignored\0control character, line ignored\0"
-        "non-ASCII byte, line ignored\0input lost while busy, line ignored";
+        "line too long,\0control character, line\0"
+        "non-ASCII byte, line\0input lost while busy, line";
     return bd_pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));
 }
 

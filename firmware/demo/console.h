@@ -33,8 +33,10 @@ enum console_status {
  * its length into *length; returns a console_status.  A last line without a
  * line end counts as a line. */
 uint8_t console_read_line(char *line, uint8_t *length);
-/* A one-line description of a bad line's status, in flash. */
+/* A description of a bad line's status, in flash, which console_ignored_P
+ * (" ignored") completes: "line too long, ignored". */
 const char *console_status_text(uint8_t status);
+extern const char console_ignored_P[];
 /* True when a key was pressed; consumes what was typed.  Never waits. */
 uint8_t console_key_pressed(void);
 /* True once the simulator's input has ended (never on a board). */

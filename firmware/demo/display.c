@@ -3,7 +3,6 @@
 #include <avr/pgmspace.h>
 
 #include "checkers/bitboard32.h"
-#include "checkers/pdn.h"
 #include "serial.h"
 
 #define BOARD_SIDE 8u
@@ -16,21 +15,21 @@ static const char piece_chars[] PROGMEM = ".wWbB";
 void display_to_nibbles(const bd_position *pos, nb_board *board)
 {
     nb_clear(board);
-    for (uint8_t square = 0; square < BB_SQUARES; square++) {
-        bb32 bit = bb_bit(square);
+    for (uint8_t square = 0; square < BB_SQUARES; square++)
         for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
-            if (pos->pieces[colour] & bit)
+            if (bb_has(&pos->pieces[colour], square))
                 nb_set(board, (uint8_t)(BOARD_SIDE * bb_rank(square) + bb_file(square)),
-                       PIECE_CODE(colour, !(pos->men[colour] & bit)));
-    }
+                       PIECE_CODE(colour, !bb_has(&pos->men[colour], square)));
 }
 
-void display_colour(uint8_t colour)
+/* Out of line: link-time inlining would copy it into each caller. */
+__attribute__((noinline)) void display_colour(uint8_t colour)
 {
     serial_puts_P(colour == BD_WHITE ? PSTR("White") : PSTR("Black"));
 }
 
-static void put_files(void)
+/* Out of line, as measured: inlined twice it costs more than the calls. */
+static __attribute__((noinline)) void put_files(void)
 {
     serial_puts_P(PSTR("    a b c d e f g h\n"));
 }
@@ -49,16 +48,15 @@ static void print_board(const nb_board *board, uint8_t english)
         char digit = (char)('1' + rank);
         serial_putc(english ? ' ' : digit);
         serial_puts_P(PSTR(" |"));
-        uint8_t first = 0;
+        /* The English numbers of the row: 1-4 on rank 8, 29-32 on rank 1. */
+        uint8_t first = (uint8_t)(SQUARES_PER_ROW * (BOARD_SIDE - 1u - rank) + 1u);
         for (uint8_t file = 0; file < BOARD_SIDE; file++) {
             uint8_t dark = BB_IS_DARK(file, rank);
             uint8_t code = nb_get(board, (uint8_t)(BOARD_SIDE * rank + file));
-            uint8_t number = dark ? pdn_square_number(pdn_file_rank_square(file, rank)) : 0u;
-            if (!first)
-                first = number;
             serial_putc(' ');
             if (english) {
                 if (dark && code == NB_EMPTY) {
+                    uint8_t number = (uint8_t)(first + file / 2u);
                     serial_putc(number < 10u ? ' ' : (char)('0' + number / 10u));
                     serial_putc((char)('0' + number % 10u));
                     continue;

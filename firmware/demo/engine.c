@@ -8,6 +8,7 @@
 #include "clock.h"
 #include "console.h"
 #include "serial.h"
+#include "session.h"
 
 #define DEFAULT_TIME_MS 1000u
 
@@ -39,11 +40,9 @@ void engine_set_time(uint16_t ms)
 void engine_print_level(void)
 {
     if (level_kind == LEVEL_DEPTH) {
-        serial_puts_P(PSTR("level depth "));
-        serial_put_u32(level_depth);
+        session_put_labelled(PSTR("level depth "), level_depth);
     } else {
-        serial_puts_P(PSTR("level time "));
-        serial_put_u32(level_ms);
+        session_put_labelled(PSTR("level time "), level_ms);
         serial_puts_P(PSTR(" ms"));
     }
     serial_putc('\n');

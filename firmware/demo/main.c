@@ -71,8 +71,7 @@ static void banner(void)
     serial_puts_P(PSTR("\nbitdraughts checkers " DEMO_VERSION "\n"
                        "board " BOARD_NAME ", MCU " BOARD_MCU_NAME ", clock "));
     serial_put_u32(F_CPU);
-    serial_puts_P(PSTR(" Hz, free RAM "));
-    serial_put_u32(free_ram());
+    session_put_labelled(PSTR(" Hz, free RAM "), free_ram());
     serial_puts_P(PSTR(" bytes\n"));
     put_reset_reason();
 }
@@ -97,7 +96,7 @@ int main(void)
         if (status == CONSOLE_LINE)
             commands_run(line, length);
         else
-            session_error_P(console_status_text(status));
+            session_error2_P(console_status_text(status), console_ignored_P);
         if (console_input_ended())
             break;
     }

@@ -16,7 +16,8 @@ static uint8_t numbering_offset;    /* 1 when the game began with the second pla
 
 const char session_too_many_moves_P[] PROGMEM = "too many moves for RAM";
 
-char *session_line(void)
+/* Out of line, as measured: LTO inlines it into main() at a cost. */
+__attribute__((noinline)) char *session_line(void)
 {
     return session_scratch.line;
 }
@@ -49,11 +50,17 @@ uint8_t session_status(void)
     return game_status(&session_game, session_scratch.moves, SESSION_MOVES_END);
 }
 
-void session_error_P(const char *message_P)
+void session_error2_P(const char *first_P, const char *second_P)
 {
     serial_puts_P(PSTR("error: "));
-    serial_puts_P(message_P);
+    serial_puts_P(first_P);
+    serial_puts_P(second_P);
     serial_putc('\n');
+}
+
+void session_error_P(const char *message_P)
+{
+    session_error2_P(message_P, PSTR(""));
 }
 
 void session_put_variant(void)
@@ -76,15 +83,18 @@ SESSION_OWN_FRAME void session_put_move(const bd_move *m, const bd_move *first, 
     serial_puts(text);
 }
 
+/* The FEN is written in scratch (the command line is done with by then),
+ * not in a frame of 133 bytes. */
+_Static_assert(sizeof session_scratch >= PDN_FEN_MAX, "a FEN fits in scratch");
 SESSION_OWN_FRAME void session_put_fen(void)
 {
-    char text[PDN_FEN_MAX];
-    pdn_write_fen(&session_game.pos, session_game.rules, text, sizeof text);
+    char *text = (char *)&session_scratch;
+    pdn_write_fen(&session_game.pos, session_game.rules, text, PDN_FEN_MAX);
     serial_puts(text);
     serial_putc('\n');
 }
 
-void session_put_labelled(const char *label_P, uint32_t value)
+__attribute__((noinline)) void session_put_labelled(const char *label_P, uint32_t value)
 {
     serial_puts_P(label_P);
     serial_put_u32(value);
@@ -110,8 +120,7 @@ SESSION_OWN_FRAME uint8_t session_report_status(void)
     } else if (status == GAME_DRAW_REPETITION) {
         serial_puts_P(PSTR("draw (the same position three times)"));
     } else {
-        serial_puts_P(PSTR("draw ("));
-        serial_put_u32(session_game.rules->draw_quiet_plies / 2u);
+        session_put_labelled(PSTR("draw ("), session_game.rules->draw_quiet_plies / 2u);
         serial_puts_P(PSTR(" moves each without a capture or a man move)"));
     }
     serial_putc('\n');

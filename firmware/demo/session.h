@@ -70,13 +70,16 @@ uint8_t session_status(void);
 
 /* Prints a one-line error: "error: " and the flash string. */
 void session_error_P(const char *message_P);
+/* The same with a message in two flash strings. */
+void session_error2_P(const char *first_P, const char *second_P);
 /* Prints "Russian draughts" or "English checkers". */
 void session_put_variant(void);
 /* Prints "12. " or "12... " for the move about to be played. */
 void session_put_move_number(void);
 /* Prints m, one of the legal moves [first, end), in the variant's notation. */
 void session_put_move(const bd_move *m, const bd_move *first, const bd_move *end);
-/* Prints the position as a FEN line. */
+/* Prints the position as a FEN line, written in scratch first: the
+ * command line must be done with. */
 void session_put_fen(void);
 /* Prints a flash label and a number. */
 void session_put_labelled(const char *label_P, uint32_t value);

@@ -22,7 +22,9 @@ uint16_t game_hash(const bd_position *pos)
     return (uint16_t)(h >> 16);
 }
 
-void game_set_position(struct bd_game *game, const struct bd_rules *rules, const bd_position *pos)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) void game_set_position(struct bd_game *game, const struct bd_rules *rules, const bd_position *pos)
 {
     game->pos = *pos;
     game->rules = rules;

@@ -16,34 +16,34 @@ uint8_t pdn_square_number(uint8_t square)
     return (uint8_t)(4u * (7u - bb_rank(square)) + bb_file(square) / 2u + 1u);
 }
 
+/* The square at place i (0..31) of a list: the dark squares rank by rank,
+ * files a..h, from rank 1 up or (down) from rank 8 down.  Downwards is
+ * also the order of the English numbers: place i is number i + 1. */
+static uint8_t list_square(uint8_t i, uint8_t down)
+{
+    uint8_t rank = (uint8_t)(i / 4u);
+    if (down)
+        rank = (uint8_t)(7u - rank);
+    return BB_SQUARE(2u * (i & 3u) + (rank & 1u), rank);
+}
+
 uint8_t pdn_number_square(uint8_t number)
 {
     if (number < 1u || number > 32u)
         return BB_NO_SQUARE;
-    number--;
-    uint8_t rank = (uint8_t)(7u - number / 4u);
-    return BB_SQUARE(2u * (number & 3u) + (rank & 1u), rank);
+    return list_square((uint8_t)(number - 1u), 1);
+}
+
+/* True when square is on the rank where colour's men are promoted (out of
+ * line: inlined, the FEN and move readers each grow by more than it). */
+static __attribute__((noinline)) uint8_t on_promotion_rank(uint8_t colour, uint8_t square)
+{
+    return bb_rank(square) == (colour == BD_WHITE ? 7u : 0u);
 }
 
 static uint8_t is_english(const struct bd_rules *rules)
 {
     return rules->variant == BD_VARIANT_ENGLISH;
-}
-
-uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out)
-{
-    uint8_t n = 0;
-    if (is_english(rules)) {
-        uint8_t number = pdn_square_number(square);
-        if (number >= 10u)
-            out[n++] = (char)('0' + number / 10u);
-        out[n++] = (char)('0' + number % 10u);
-    } else {
-        out[n++] = (char)('a' + bb_file(square));
-        out[n++] = (char)('1' + bb_rank(square));
-    }
-    out[n] = 0;
-    return n;
 }
 
 /* ------------------------------------------------------------- reading -- */
@@ -71,8 +71,19 @@ static uint8_t is_digit(char ch) { return (uint8_t)(ch - '0') < 10u; }
 
 static void skip_blanks(struct cursor *c)
 {
-    while (accept(c, ' ') || accept(c, '\t') || accept(c, '\r') || accept(c, '\n'))
-        ;
+    for (;;) {
+        char ch = peek(c);
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\n')
+            return;
+        c->p++;
+    }
+}
+
+/* Blanks, then ch. */
+static uint8_t accept_token(struct cursor *c, char ch)
+{
+    skip_blanks(c);
+    return accept(c, ch);
 }
 
 /* Consumes a run of digits (at least one, else PDN_ERR_SYNTAX); its value,
@@ -140,16 +151,15 @@ uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules
 static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king,
                     uint8_t *count)
 {
-    bb32 bit = BB_BIT(square);
-    if (pos_occupied(p) & bit)
+    if (bb_has(&p->pieces[BD_WHITE], square) || bb_has(&p->pieces[BD_BLACK], square))
         return PDN_ERR_DUPLICATE;
-    if (!king && (bit & pos_promotion_rank(colour)))
+    if (!king && on_promotion_rank(colour, square))
         return PDN_ERR_PROMOTION;
     if (++*count > PDN_MAX_PIECES)
         return PDN_ERR_TOO_MANY;
-    p->pieces[colour] |= bit;
+    bb_add(&p->pieces[colour], square);
     if (!king)
-        p->men[colour] |= bit;
+        bb_add(&p->men[colour], square);
     return PDN_OK;
 }
 
@@ -164,37 +174,30 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
     if (at_end(c) || ch == ':' || ch == '"' || ch == '.')
         return PDN_OK;
     do {
+        uint8_t king = accept_token(c, 'K');
         skip_blanks(c);
-        uint8_t king = accept(c, 'K');
-        skip_blanks(c);
-        int8_t err;
-        if (is_english(rules)) {
-            uint8_t first, last;
-            err = read_number(c, &first);
-            if (err != PDN_OK)
-                return err;
-            last = first;
-            skip_blanks(c);
-            if (accept(c, '-')) {
-                skip_blanks(c);
-                err = read_number(c, &last);
-                if (err != PDN_OK)
-                    return err;
-                if (last < first)
-                    return PDN_ERR_RANGE;
-            }
-            for (; first <= last && err == PDN_OK; first++)
-                err = place(p, colour, pdn_number_square(first), king, &count);
-        } else {
-            uint8_t square;
-            err = read_square(c, rules, &square);
-            if (err == PDN_OK)
-                err = place(p, colour, square, king, &count);
-        }
+        /* A square, or in English a range of numbers: a single square is a
+         * range of one, whatever the variant. */
+        uint8_t first, last;
+        int8_t err = read_square(c, rules, &first);
         if (err != PDN_OK)
             return err;
-        skip_blanks(c);
-    } while (accept(c, ','));
+        last = first;
+        if (is_english(rules) && accept_token(c, '-')) {
+            skip_blanks(c);
+            err = read_square(c, rules, &last);
+            if (err != PDN_OK)
+                return err;
+        }
+        uint8_t number = pdn_square_number(first), end = pdn_square_number(last);
+        if (end < number)
+            return PDN_ERR_RANGE;
+        do
+            err = place(p, colour, pdn_number_square(number), king, &count);
+        while (err == PDN_OK && number++ < end);
+        if (err != PDN_OK)
+            return err;
+    } while (accept_token(c, ','));
     return PDN_OK;
 }
 
@@ -209,15 +212,10 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
     if (at_end(&c))
         return PDN_ERR_EMPTY;
     uint8_t wrapped = accept(&c, '[');
-    if (wrapped) {
-        skip_blanks(&c);
-        if (!(accept(&c, 'F') && accept(&c, 'E') && accept(&c, 'N')))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-        if (!accept(&c, '"'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-    }
+    if (wrapped && !(accept_token(&c, 'F') && accept(&c, 'E') && accept(&c, 'N') &&
+                     accept_token(&c, '"')))
+        return PDN_ERR_SYNTAX;
+    skip_blanks(&c);
     if (accept(&c, 'W'))
         p.side = BD_WHITE;
     else if (accept(&c, 'B'))
@@ -226,10 +224,7 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
         return PDN_ERR_SIDE;
 
     uint8_t lists_seen = 0;
-    for (;;) {
-        skip_blanks(&c);
-        if (!accept(&c, ':'))
-            break;
+    while (accept_token(&c, ':')) {
         skip_blanks(&c);
         char ch = peek(&c);
         if (ch == 'W' || ch == 'B') {
@@ -251,16 +246,10 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
             return PDN_ERR_SYNTAX;
         }
     }
-    if (accept(&c, '.'))
-        skip_blanks(&c);
-    if (wrapped) {
-        if (!accept(&c, '"'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-        if (!accept(&c, ']'))
-            return PDN_ERR_SYNTAX;
-        skip_blanks(&c);
-    }
+    accept(&c, '.');
+    if (wrapped && !(accept_token(&c, '"') && accept_token(&c, ']')))
+        return PDN_ERR_SYNTAX;
+    skip_blanks(&c);
     if (!at_end(&c))
         return PDN_ERR_SYNTAX;
     *pos = p;
@@ -297,10 +286,15 @@ static void put(struct sink *s, char ch)
 
 static void put_square(struct sink *s, uint8_t square, const struct bd_rules *rules)
 {
-    char name[PDN_SQUARE_MAX];
-    pdn_write_square(square, rules, name);
-    for (const char *n = name; *n; n++)
-        put(s, *n);
+    if (is_english(rules)) {
+        uint8_t number = pdn_square_number(square);
+        if (number >= 10u)
+            put(s, (char)('0' + number / 10u));
+        put(s, (char)('0' + number % 10u));
+    } else {
+        put(s, (char)('a' + bb_file(square)));
+        put(s, (char)('1' + bb_rank(square)));
+    }
 }
 
 /* Ends the text; 0 and an empty string (nothing when capacity is 0) when
@@ -317,53 +311,43 @@ static uint16_t sink_finish(struct sink *s)
     return (uint16_t)(s->p - s->start);
 }
 
-/* English: ascending numbers, runs of three or more men as ranges. */
-static void write_english_list(struct sink *s, const bd_position *pos, uint8_t colour,
-                               const struct bd_rules *rules)
+uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out)
 {
+    struct sink s;
+    sink_init(&s, out, PDN_SQUARE_MAX);
+    put_square(&s, square, rules);
+    return (uint8_t)sink_finish(&s);
+}
+
+/* One colour's list: Russian from the owner's back rank forward, English
+ * by ascending number with runs of three or more men as ranges. */
+static void write_list(struct sink *s, const bd_position *pos, uint8_t colour,
+                       const struct bd_rules *rules)
+{
+    uint8_t english = is_english(rules);
+    uint8_t down = english || colour != BD_WHITE;
+    const bb32 *men = &pos->men[colour];
     uint8_t first_item = 1;
-    for (uint8_t n = 1; n <= 32u; n++) {
-        bb32 bit = BB_BIT(pdn_number_square(n));
-        if (!(pos->pieces[colour] & bit))
+    for (uint8_t i = 0; i < 32u; i++) {
+        uint8_t square = list_square(i, down);
+        if (!bb_has(&pos->pieces[colour], square))
             continue;
         if (!first_item)
             put(s, ',');
         first_item = 0;
-        if (!(pos->men[colour] & bit)) {
+        uint8_t man = bb_has(men, square) != 0;
+        if (!man)
             put(s, 'K');
-            put_square(s, pdn_number_square(n), rules);
+        put_square(s, square, rules);
+        if (!english || !man)
             continue;
-        }
-        uint8_t last = n;
-        while (last < 32u && (pos->men[colour] & BB_BIT(pdn_number_square(last + 1u))))
+        uint8_t last = i;
+        while (last < 31u && bb_has(men, list_square((uint8_t)(last + 1u), 1)))
             last++;
-        put_square(s, pdn_number_square(n), rules);
-        if ((uint8_t)(last - n) >= 2u) {
+        if ((uint8_t)(last - i) >= 2u) {
             put(s, '-');
-            put_square(s, pdn_number_square(last), rules);
-            n = last;
-        }
-    }
-}
-
-/* Russian: from the owner's back rank forward, files a..h. */
-static void write_russian_list(struct sink *s, const bd_position *pos, uint8_t colour,
-                               const struct bd_rules *rules)
-{
-    uint8_t first_item = 1;
-    for (uint8_t i = 0; i < 8u; i++) {
-        uint8_t rank = colour == BD_WHITE ? i : (uint8_t)(7u - i);
-        for (uint8_t file = rank & 1u; file < 8u; file += 2u) {
-            uint8_t square = BB_SQUARE(file, rank);
-            bb32 bit = BB_BIT(square);
-            if (!(pos->pieces[colour] & bit))
-                continue;
-            if (!first_item)
-                put(s, ',');
-            first_item = 0;
-            if (!(pos->men[colour] & bit))
-                put(s, 'K');
-            put_square(s, square, rules);
+            put_square(s, list_square(last, 1), rules);
+            i = last;
         }
     }
 }
@@ -378,17 +362,12 @@ uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, cha
     for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++) {
         put(&s, ':');
         put(&s, colour == BD_WHITE ? 'W' : 'B');
-        if (is_english(rules))
-            write_english_list(&s, pos, colour, rules);
-        else
-            write_russian_list(&s, pos, colour, rules);
+        write_list(&s, pos, colour, rules);
     }
     return sink_finish(&s);
 }
 
 /* --------------------------------------------------------------- moves -- */
-
-static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) : (uint8_t)(b - a); }
 
 /*
  * Is path[0..count) a capture path for the side to move, and which pieces
@@ -406,42 +385,46 @@ static uint8_t abs_diff(uint8_t a, uint8_t b) { return a > b ? (uint8_t)(a - b) 
 static uint8_t path_captures(const bd_position *pos, const struct bd_rules *rules,
                              const uint8_t *path, uint8_t count, bb32 *captured)
 {
-    uint8_t side = pos->side;
-    bb32 mover = BB_BIT(path[0]);
-    if (!(pos->pieces[side] & mover))
+    /* Square by square (bb_has), which an 8-bit target does in a byte. */
+    uint8_t side = pos->side, start = path[0];
+    if (!bb_has(&pos->pieces[side], start))
         return 0;
-    bb32 occupied = pos_occupied(pos) & ~mover;
-    bb32 enemy = pos->pieces[BD_OTHER_COLOUR(side)];
-    uint8_t king = !(pos->men[side] & mover);
+    const bb32 *enemy = &pos->pieces[BD_OTHER_COLOUR(side)];
+    uint8_t king = !bb_has(&pos->men[side], start);
     bb32 taken = 0;
     for (uint8_t leg = 1; leg < count; leg++) {
-        uint8_t fa = bb_file(path[leg - 1]), ra = bb_rank(path[leg - 1]);
-        uint8_t fb = bb_file(path[leg]), rb = bb_rank(path[leg]);
-        uint8_t distance = abs_diff(fa, fb);
-        if (distance < 2u || distance != abs_diff(ra, rb))
+        uint8_t a = path[leg - 1], b = path[leg];
+        uint8_t up = bb_rank(b) > bb_rank(a);
+        uint8_t left = bb_file(b) < bb_file(a);
+        uint8_t direction = up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
+        /* Along the diagonal from a to an empty b (off the board: b is not
+         * on it), over one piece, an enemy's not taken before; the mover's
+         * start square is empty once it has left. */
+        uint8_t jumped = BB_NO_SQUARE, distance = 0;
+        for (uint8_t square = a;;) {
+            square = bb_neighbour(square, direction);
+            if (square == BB_NO_SQUARE)
+                return 0;
+            distance++;
+            uint8_t occupied = square != start && (bb_has(&pos->pieces[BD_WHITE], square) ||
+                                                   bb_has(&pos->pieces[BD_BLACK], square));
+            if (square == b) {
+                if (occupied)
+                    return 0;
+                break;
+            }
+            if (!occupied)
+                continue;
+            if (jumped != BB_NO_SQUARE || !bb_has(enemy, square) || bb_has(&taken, square))
+                return 0;
+            jumped = square;
+        }
+        if (jumped == BB_NO_SQUARE || (!(king && rules->flying_kings) && distance != 2u))
             return 0;
-        if (!(king && rules->flying_kings) && distance != 2u)
-            return 0;
-        uint8_t up = rb > ra;
         if (!king && !rules->men_capture_backwards && up != (side == BD_WHITE))
             return 0;
-        if (occupied & BB_BIT(path[leg]))
-            return 0;
-        bb32 jumped = 0;
-        for (uint8_t step = 1; step < distance; step++) {
-            uint8_t f = fb > fa ? (uint8_t)(fa + step) : (uint8_t)(fa - step);
-            uint8_t r = up ? (uint8_t)(ra + step) : (uint8_t)(ra - step);
-            bb32 bit = BB_BIT(BB_SQUARE(f, r));
-            if (!(occupied & bit))
-                continue;
-            if (jumped || !(enemy & bit) || (taken & bit))
-                return 0;
-            jumped = bit;
-        }
-        if (!jumped)
-            return 0;
-        taken |= jumped;
-        if (!king && (BB_BIT(path[leg]) & pos_promotion_rank(side))) {
+        bb_add(&taken, jumped);
+        if (!king && on_promotion_rank(side, b)) {
             if (!rules->promotion_continues_capture && leg + 1u < count)
                 return 0;
             king = 1;
@@ -586,7 +569,9 @@ static const char error_texts[] PROGMEM =
     "several legal moves match\0"
     "unknown error";
 
-const char *pdn_error_text(int8_t code)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) const char *pdn_error_text(int8_t code)
 {
     uint8_t index = code > 0 || code < PDN_ERR_LAST ? (uint8_t)(1 - PDN_ERR_LAST) : (uint8_t)-code;
     return bd_pgm_nth_string(error_texts, index);

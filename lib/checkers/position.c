@@ -20,7 +20,9 @@ const struct bd_rules bd_rules_english = {
     .draw_quiet_plies = 80,
 };
 
-const struct bd_rules *bd_rules_of(uint8_t variant)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) const struct bd_rules *bd_rules_of(uint8_t variant)
 {
     return variant == BD_VARIANT_ENGLISH ? &bd_rules_english : &bd_rules_russian;
 }
@@ -36,7 +38,9 @@ void pos_clear(bd_position *pos, uint8_t side)
     pos->side = side;
 }
 
-void pos_initial(bd_position *pos, const struct bd_rules *rules)
+/* Out of line: a firmware built with link-time optimisation would copy it
+ * into each caller. */
+__attribute__((noinline)) void pos_initial(bd_position *pos, const struct bd_rules *rules)
 {
     pos->pieces[BD_WHITE] = pos->men[BD_WHITE] = WHITE_START;
     pos->pieces[BD_BLACK] = pos->men[BD_BLACK] = BLACK_START;
