@@ -527,6 +527,42 @@ bd_asm_walkers_dir:
     sts  bd_asm_walker_set + 3, T3
     ret
 
+/* bd_asm_jumpers: a side of men whose jumps can go on, counted: every man
+ * with a jump is walked (walk_asm.S), which costs less than sorting out
+ * the ones whose jumps go on; the listing, which must keep the C's order,
+ * has bd_asm_walkers.
+ * In:  FL with the jump bits, bd_asm_landings.  Out: bd_asm_walker_set =
+ *      the men with a jump, bd_asm_kings = 0.
+ * Clobbers UP, DN, T, CNT, Z, tmp. */
+    .global bd_asm_jumpers
+bd_asm_jumpers:
+    clr  DN0
+    clr  DN1
+    movw DN2, DN0
+    ON_LANDINGS 0, bd_asm_jumpers_dir, 0
+    ON_LANDINGS 1, bd_asm_jumpers_dir, 0
+    ON_LANDINGS 2, bd_asm_jumpers_dir, 0
+    ON_LANDINGS 3, bd_asm_jumpers_dir, 0
+    sts  bd_asm_walker_set + 0, DN0
+    sts  bd_asm_walker_set + 1, DN1
+    sts  bd_asm_walker_set + 2, DN2
+    sts  bd_asm_walker_set + 3, DN3
+    sts  bd_asm_kings + 0, zero
+    sts  bd_asm_kings + 1, zero
+    sts  bd_asm_kings + 2, zero
+    sts  bd_asm_kings + 3, zero
+    ret
+
+/* DN |= the pieces that jump in direction ZL to the landings UP. */
+bd_asm_jumpers_dir:
+    movw T0, UP0
+    movw T2, UP2
+    mov  DIR, ZL
+    TURN_BACK
+    rcall bd_asm_step2_in
+    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    ret
+
 /* UP = the landings of direction ZL less those of the walkers; CNT += their
  * number.  ZH = hi8(bd_popcount_table), kept. */
 bd_asm_singles_dir:
@@ -716,9 +752,9 @@ bd_asm_count_captures:
 4:  mov  r24, CNT
     clr  r25
     ret
-8:  clr  U0                     /* no kings (the test took U) */
-    clr  U1
-    movw U2, U0
+8:  XCALL bd_asm_jumpers       /* men only: the count needs no order */
+    clr  CNT
+    rjmp 5f
 9:  XCALL bd_asm_walkers
     brne 5f
     rjmp 4b

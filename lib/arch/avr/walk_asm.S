@@ -69,30 +69,38 @@ bd_walk_pos:   .skip 2          /* the position, for the C */
     .section .text.bd_asm_walk_all, "ax", @progbits
 
 /* Z flag clear when square r18 is in b0..b3.  r19 = its bit in its byte.
- * 13-15 cycles. */
-.macro SQUARE_IN b0, b1, b2, b3
+ * Clobbers tmp.  12-13 cycles. */
+.macro SQUARE_TEST b0, b1, b2, b3
     BIT_OF r19, r18
+    mov  tmp, r19
     sbrc r18, 4
     rjmp .L_hi\@
-    mov  tmp, r19
     sbrc r18, 3
     and  tmp, \b1
     sbrs r18, 3
     and  tmp, \b0
-    ret
+    rjmp .L_end\@
 .L_hi\@:
-    mov  tmp, r19
     sbrc r18, 3
     and  tmp, \b3
     sbrs r18, 3
     and  tmp, \b2
-    ret
+.L_end\@:
 .endm
 
-bd_walk_in_av:
-    SQUARE_IN AV0, AV1, AV2, AV3
-bd_walk_in_em:
-    SQUARE_IN EM0, EM1, EM2, EM3
+/* r18 = the square one step from r18 in direction DIR, or BB_NO_SQUARE
+ * (Z flag set then): bitboard32.c's bb_neighbours.  11 cycles. */
+.macro WALK_STEP
+    lsl  r18
+    lsl  r18
+    add  r18, DIR
+    mov  ZL, r18
+    clr  ZH
+    subi ZL, lo8(-(bb_neighbours))
+    sbci ZH, hi8(-(bb_neighbours))
+    lpm  r18, Z
+    cpi  r18, BB_NO_SQUARE
+.endm
 
 /* AV = EN & ~CAP.  12 cycles + RET. */
 bd_walk_av:
@@ -108,20 +116,6 @@ bd_walk_av:
     mov  AV3, CAP3
     com  AV3
     and  AV3, EN3
-    ret
-
-/* r18 = the square one step from r18 in direction DIR, or BB_NO_SQUARE
- * (Z flag set then): bitboard32.c's bb_neighbours. */
-bd_walk_step:
-    lsl  r18
-    lsl  r18
-    add  r18, DIR
-    mov  ZL, r18
-    clr  ZH
-    subi ZL, lo8(-(bb_neighbours))
-    sbci ZH, hi8(-(bb_neighbours))
-    lpm  r18, Z
-    cpi  r18, BB_NO_SQUARE
     ret
 
 /* b0..b3 op= the bit of square sq (bit: r16..r31, taken).  op: or, eor. */
@@ -213,23 +207,25 @@ bd_walk_node:
     sbrc DIR, 0
     lsl  r19
     and  r19, PF
-    breq 8f
+    brne .+2
+    rjmp 8f
     mov  r18, SQ                /* an enemy piece not jumped yet */
-    rcall bd_walk_step
+    WALK_STEP
     breq 8f
-    rcall bd_walk_in_av
+    SQUARE_TEST AV0, AV1, AV2, AV3
     breq 8f
     mov  r24, r18               /* the victim */
-    rcall bd_walk_step          /* an empty square behind it */
+    WALK_STEP                   /* an empty square behind it */
     breq 8f
-    rcall bd_walk_in_em
+    SQUARE_TEST EM0, EM1, EM2, EM3
     breq 8f
     ser  WENT
     rcall bd_walk_jump
     rcall bd_walk_av
 8:  inc  DIR
     cpi  DIR, 4
-    brne 1b
+    breq .+2
+    rjmp 1b
     tst  WENT                   /* no jump from here: a move ends here */
     brne 9f
     OR_TEST CAP0, CAP1, CAP2, CAP3
@@ -280,7 +276,8 @@ bd_walk_jump:
 /* Z flag clear when square r18 is in ZL, ZH, r20, r21 (the promotion
  * squares). */
 bd_walk_on_rank:
-    SQUARE_IN ZL, ZH, r20, r21
+    SQUARE_TEST ZL, ZH, r20, r21
+    ret
 
 /* bd_walk_piece: the moves of the short piece on r18, listed from Y.
  * In:  PF, EN, EM (the piece's square empty), bd_walk_end, bd_walk_rank.
