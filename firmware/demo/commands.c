@@ -413,7 +413,7 @@ void commands_run(char *line, uint8_t length)
     uint8_t index = command_index(line);
     if (index < CMD_NONE) {
         if (index < CMD_TAKING_ARGUMENT || !*arg) {
-            ((command_handler *)pgm_read_word(&command_handlers[index]))(arg, arg_length);
+            ((command_handler *)pgm_read_ptr(&command_handlers[index]))(arg, arg_length);
             return;
         }
     } else if (looks_like_move(line)) {

@@ -13,6 +13,7 @@
 #define pgm_read_byte(p)  (*(const uint8_t *)(p))
 #define pgm_read_word(p)  (*(const uint16_t *)(p))
 #define pgm_read_dword(p) (*(const uint32_t *)(p))
+#define pgm_read_ptr(p)   (*(const void *const *)(p))
 #define memcpy_P(dst, src, n) memcpy((dst), (src), (n))
 
 #endif
