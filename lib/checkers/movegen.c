@@ -228,8 +228,8 @@ static void walk_piece(struct capture_walk *walk, const bd_position *pos, uint8_
     walk_captures(walk, from, 0, piece);
 }
 
-bd_move *mg_walk_captures(const bd_position *pos, const struct bd_rules *rules, bb32 pieces,
-                          bd_move *out, bd_move *out_end)
+static bd_move *list_captures(const bd_position *pos, const struct bd_rules *rules, bb32 pieces,
+                           bd_move *out, bd_move *out_end)
 {
     struct capture_walk walk;
     walk_init(&walk, pos, rules);
@@ -462,7 +462,7 @@ static bd_move *list_all_captures(const bd_position *pos, const struct bd_rules 
             return 0;
         out = singles_out;
     }
-    return scan.walkers ? mg_walk_captures(pos, rules, scan.walkers, out, out_end) : out;
+    return scan.walkers ? list_captures(pos, rules, scan.walkers, out, out_end) : out;
 }
 
 /* Lists a move from `to - delta` to every square of `targets`. */

@@ -53,12 +53,6 @@ bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules,
  * past out_end. */
 bd_move *mg_generate_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
                               bd_move *out_end);
-/* The captures of the pieces in `walkers` (of the side to move), each
- * walked square by square, lowest square first; NULL past out_end.  The
- * part of mg_generate_captures that bitboards cannot do: an override that
- * lists the single jumps of the other pieces itself calls it for the rest. */
-bd_move *mg_walk_captures(const bd_position *pos, const struct bd_rules *rules, bb32 walkers,
-                          bd_move *out, bd_move *out_end);
 /* Writes the legal moves of pos from out and returns the end; NULL when they
  * would not fit below out_end (nothing is silently dropped). */
 BD_INLINE bd_move *mg_generate(const bd_position *pos, const struct bd_rules *rules, bd_move *out,

@@ -13,9 +13,8 @@
  *
  * Captures by kings, or by a man whose jump can go on or that is promoted
  * where the capture continues, are sorted by bd_asm_walkers: the single
- * jumps of the other pieces are listed here, and the C walks the rest
- * square by square (mg_walk_captures), after them, as the portable C
- * lists them.
+ * jumps of the other pieces are listed here, and walk_asm.S walks the rest
+ * square by square after them, as the portable C lists them.
  *
  * Registers: movegen_regs.h.  While listing, r16:r17 hold out_end, Y the
  * next move, r18 the target square, r27 the direction's step (to - step is
@@ -480,8 +479,8 @@ bd_gen_emit_king:
     st   Y+, zero
     ret
 
-/* Captures: the single jumps here, then mg_walk_captures(pos, rules,
- * walkers, out, out_end), the C, for the walkers (bd_asm_walkers) if any. */
+/* Captures: the single jumps here, then the walkers' (bd_asm_walkers)
+ * walked by bd_asm_walk_all. */
 bd_gen_men_walk:
     clr  U0                     /* no kings (the test took U) */
     clr  U1

@@ -4,10 +4,10 @@
  *
  * The portable C in lib/checkers/movegen.c is the reference; on AVR it is
  * compiled as mg_count_portable and mg_has_capture_portable (see
- * arch/movegen.h) and not linked.  These routines hand it only the pieces
- * whose captures a bitboard cannot count (a jump that can go on, a man
- * promoted in the middle of a capture, flying kings: bd_asm_walkers),
- * which mg_walk_captures walks square by square.
+ * arch/movegen.h) and not linked.  The pieces whose captures a bitboard
+ * cannot count (a jump that can go on, a man promoted in the middle of a
+ * capture, flying kings: bd_asm_walkers) are walked square by square by
+ * walk_asm.S.
  *
  * What the bitboards decide (registers: movegen_regs.h):
  *  - a capture exists when stepping the pieces that may capture in a
@@ -47,12 +47,6 @@ bd_asm_landings:    .skip 16
     .global bd_asm_walker_set, bd_asm_kings
 bd_asm_walker_set:  .skip 4
 bd_asm_kings:       .skip 4
-/* A caller that counts positions not written in RAM (perft_asm.S's leaves,
- * counted from their parent) leaves bd_asm_pos NULL and puts here the
- * routine that writes the position out for the C walk (walk_asm.S): it
- * returns it in r25:r24, and keeps r2-r11, r14-r17 and Y. */
-    .global bd_asm_pos_writer
-bd_asm_pos_writer:  .skip 2
 
 /* popcount of each byte, at a 256-byte boundary so that the byte is the
  * low half of the address. */
@@ -701,8 +695,9 @@ bd_asm_landings_test:
 
 /* bd_asm_count_captures: the number of captures, after the capture test
  * found one.  Men's single jumps that cannot go on are counted here; when
- * one can go on, or the side has kings, bd_asm_walkers sorts the jumps and
- * mg_walk_captures, the C, walks the walkers' captures.
+ * one can go on, every man with a jump is walked (bd_asm_jumpers), and
+ * when the side has kings bd_asm_walkers sorts the jumps and the walkers
+ * are walked (walk_asm.S).
  * In:  the registers of bd_asm_load and bd_asm_capture_test.
  * Out: r25:r24 = the count (MG_OVERFLOW when the C found no room).
  * Clobbers everything the C may (r18-r27, r30, r31, r0) and r2-r17. */

@@ -22,7 +22,6 @@
 bd_perft_total:     .skip 8
 bd_perft_overflow:  .skip 1
 bd_perft_flags:     .skip 1
-bd_perft_frame:     .skip 2         /* the node whose leaves are counted */
 
 /* Frame of an inner node, at Y: the child position, then */
 #define F_PARENT 17     /* the node's own position (2 bytes) */
@@ -159,28 +158,6 @@ bd_perft_child:
     std  Y+\k, tmp
     .endr
     rjmp bd_asm_make
-
-/* bd_perft_child_position: the leaf that bd_perft_node's leaf loop counts
- * (the move at F_MOVE of the frame at bd_perft_frame) written out in that
- * frame, for the C walk of its captures (movegen_asm.S's
- * bd_asm_pos_writer, while perft runs).
- * Out: r25:r24 = the position.  Clobbers r0, r12, r13, r18-r27, r30, r31. */
-bd_perft_child_position:
-    push r28
-    push r29
-    push r16
-    push r17
-    lds  r28, bd_perft_frame
-    lds  r29, bd_perft_frame + 1
-    ldd  r26, Y+F_MOVE
-    ldd  r27, Y+F_MOVE + 1
-    rcall bd_perft_child
-    movw r24, r28
-    pop  r17
-    pop  r16
-    pop  r29
-    pop  r28
-    ret
 
 /* EN ^= the bit of square sq (a move's origin or destination; bit 7, the
  * promotion, ignored).  CNT = the bit's byte.  17 cycles. */
@@ -359,10 +336,6 @@ bd_perft_node:
     /* the leaves' free stack: past the list */
 0:  sts  bd_asm_scratch, r24
     sts  bd_asm_scratch + 1, r25
-    sts  bd_perft_frame, r28    /* for bd_perft_child_position */
-    sts  bd_perft_frame + 1, r29
-    sts  bd_asm_pos, zero       /* leaves are not written out */
-    sts  bd_asm_pos + 1, zero
     ldd  r20, Y+F_DEPTH
     cpi  r20, 1
     breq 2f
@@ -376,8 +349,7 @@ bd_perft_node:
     rcall bd_perft_node
     rjmp 3f
 2:  /* Each child is a leaf: counted from the parent and the move in
-     * registers (bd_perft_load_child), and written out only when a capture
-     * must be walked (bd_asm_pos NULL). */
+     * registers (bd_perft_load_child), never written out. */
     NEXT_MOVE 7f
     ldd  ZL, Y+F_PARENT
     ldd  ZH, Y+F_PARENT + 1
@@ -432,10 +404,6 @@ perft:
 2:  st   Z+, zero
     dec  r16
     brne 2b
-    ldi  ZL, lo8(gs(bd_perft_child_position))
-    ldi  ZH, hi8(gs(bd_perft_child_position))
-    sts  bd_asm_pos_writer, ZL
-    sts  bd_asm_pos_writer + 1, ZH
     movw ZL, r22
     XCALL bd_asm_rules_flags    /* FL is r26: before X */
     sts  bd_perft_flags, FL

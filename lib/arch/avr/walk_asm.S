@@ -1,31 +1,34 @@
 /*
- * walk_asm.S (AVR) - the capture sequences of short pieces, walked square
- * by square: movegen.c's walk_captures for men and short kings, in its
- * order, for the pieces that bd_asm_walkers (movegen_asm.S) picks out.
+ * walk_asm.S (AVR) - capture sequences walked square by square:
+ * movegen.c's walk_captures, in its order, for the pieces that
+ * bd_asm_walkers or bd_asm_jumpers (movegen_asm.S) pick out.
  *
  * The walk is the C's: from a square, each direction in turn (up-left,
  * up-right, down-right, down-left) that the piece may capture in; a jump
- * needs an enemy piece not yet jumped next to it and an empty square
- * behind (jumped pieces stay on the board until the move ends, so they
- * block, and `empty` is the position's, plus the mover's origin); the
- * sequence goes on from the landing, and ends, listed, where no jump is
- * left.  Two paths that take the same pieces to the same square are one
- * move: each move is compared with the piece's moves listed before it.
+ * needs an enemy piece not yet jumped, next to a short piece or the first
+ * piece met along a flying king's diagonal, and an empty square behind
+ * (jumped pieces stay on the board until the move ends, so they block,
+ * and `empty` is the position's, plus the mover's origin); the sequence
+ * goes on from the landing, and ends, listed, where no jump is left.  A
+ * flying king lands on any empty square beyond the victim, but only on
+ * those from which it can capture again if there are such.  A man that
+ * reaches its last rank is promoted: an English man's move ends there, a
+ * Russian man goes on as a flying king.  Two paths that take the same
+ * pieces to the same square are one move: each move is compared with the
+ * piece's moves listed before it.
  *
- * Left to the C (mg_walk_captures, for that piece alone, its moves
- * listed so far dropped): flying kings, and a man promoted where the
- * capture goes on (it goes on as a king of the variant).  An English man
- * promoted in a capture stops there, as the C's.
- *
- * Registers (movegen_regs.h's EN, EM kept, as the C keeps r2-r17):
+ * Registers (movegen_regs.h's EN, EM and FL kept):
  *   SQ   r2       the square the piece stands on
- *   PF   r3       bits 0-3 the directions it may capture in, bit 6 a
- *                 promotion goes on (the C then), bit 7 a king
+ *   PF   r3       bits 0-3 the directions it may capture in, bit 4 a man
+ *                 promoted on the way, 5 a flying king, 6 a promotion
+ *                 goes on, 7 a king
  *   CAP  r4..r7   the pieces jumped so far
  *   DIR  r16      the direction tried, WENT r17 nonzero once a jump was made
  *   AV   r20..r23 the enemy pieces that can still be jumped (EN & ~CAP)
- * A level of the walk keeps SQ, CAP, DIR and WENT on the stack, with two
- * return addresses: 11 bytes (13 with a 3-byte PC).
+ * A jump of a short piece keeps SQ, CAP, DIR and WENT on the stack, with
+ * two return addresses: 11 bytes (13 with a 3-byte PC); a flying king's
+ * keeps CAP, its first landing, the landing, DIR, WENT, SQ and three
+ * return addresses: 15 bytes (18).
  */
 #include <avr/io.h>
 #include "movegen_regs.h"
@@ -46,8 +49,10 @@
 #define AV2  r22
 #define AV3  r23
 
-#define PF_PCC  6
-#define PF_KING 7
+#define PF_PROMOTED 4     /* a man promoted on the way: listed as such */
+#define PF_FLYING   5     /* a flying king */
+#define PF_PCC      6
+#define PF_KING     7
 
 /* bitboard32.h's and movegen.h's constants (C headers the assembler
  * cannot read) */
@@ -61,45 +66,53 @@ bd_walk_end:   .skip 2          /* the end of the room for moves */
 bd_walk_first: .skip 2          /* the piece's first move */
 bd_walk_from:  .skip 1
 bd_walk_sp:    .skip 2          /* the stack pointer in bd_walk_piece */
-bd_walk_fl:    .skip 1          /* FL, which the C's calls take */
 bd_walk_left:  .skip 4          /* walkers not yet walked */
 bd_walk_rank:  .skip 4          /* the side's promotion squares */
-bd_walk_pos:   .skip 2          /* the position, for the C */
 
     .section .text.bd_asm_walk_all, "ax", @progbits
 
-/* Z flag clear when square r18 is in b0..b3.  r19 = its bit in its byte.
+/* Z flag clear when square sq is in b0..b3.  r19 = its bit in its byte.
  * Clobbers tmp.  12-13 cycles. */
-.macro SQUARE_TEST b0, b1, b2, b3
-    BIT_OF r19, r18
+.macro SQUARE_TEST sq, b0, b1, b2, b3
+    BIT_OF r19, \sq
     mov  tmp, r19
-    sbrc r18, 4
+    sbrc \sq, 4
     rjmp .L_hi\@
-    sbrc r18, 3
+    sbrc \sq, 3
     and  tmp, \b1
-    sbrs r18, 3
+    sbrs \sq, 3
     and  tmp, \b0
     rjmp .L_end\@
 .L_hi\@:
-    sbrc r18, 3
+    sbrc \sq, 3
     and  tmp, \b3
-    sbrs r18, 3
+    sbrs \sq, 3
     and  tmp, \b2
 .L_end\@:
 .endm
 
-/* r18 = the square one step from r18 in direction DIR, or BB_NO_SQUARE
+/* sq = the square one step from sq in direction dir, or BB_NO_SQUARE
  * (Z flag set then): bitboard32.c's bb_neighbours.  11 cycles. */
-.macro WALK_STEP
-    lsl  r18
-    lsl  r18
-    add  r18, DIR
-    mov  ZL, r18
+.macro WALK_STEP sq, dir
+    lsl  \sq
+    lsl  \sq
+    add  \sq, \dir
+    mov  ZL, \sq
     clr  ZH
     subi ZL, lo8(-(bb_neighbours))
     sbci ZH, hi8(-(bb_neighbours))
-    lpm  r18, Z
-    cpi  r18, BB_NO_SQUARE
+    lpm  \sq, Z
+    cpi  \sq, BB_NO_SQUARE
+.endm
+
+/* Branches past a conditional branch's reach (the square tests are long). */
+.macro BREQ_FAR label
+    brne .+2
+    rjmp \label
+.endm
+.macro BRNE_FAR label
+    breq .+2
+    rjmp \label
 .endm
 
 /* AV = EN & ~CAP.  12 cycles + RET. */
@@ -178,15 +191,9 @@ bd_walk_list:
     st   Y+, r23
     ret
 
-/* Out of room, or a promotion the C must walk on: back to bd_walk_piece's
- * caller with r25 = 2 or 1. */
+/* Out of room: back to bd_walk_piece's caller with r25 = 1. */
 bd_walk_overflow:
-    ldi  r25, 2
-    rjmp 1f
-bd_walk_promoted:
     ldi  r25, 1
-    lds  YL, bd_walk_first      /* the piece's moves so far dropped */
-    lds  YH, bd_walk_first + 1
 1:  lds  r18, bd_walk_sp
     lds  r19, bd_walk_sp + 1
     in   tmp, _SFR_IO_ADDR(SREG)
@@ -198,6 +205,8 @@ bd_walk_promoted:
 
 /* bd_walk_node: the walk on from SQ with CAP taken (walk_captures). */
 bd_walk_node:
+    sbrc PF, PF_FLYING
+    rjmp bd_walk_fly_node
     clr  WENT
     clr  DIR
     rcall bd_walk_av
@@ -210,14 +219,14 @@ bd_walk_node:
     brne .+2
     rjmp 8f
     mov  r18, SQ                /* an enemy piece not jumped yet */
-    WALK_STEP
+    WALK_STEP r18, DIR
     breq 8f
-    SQUARE_TEST AV0, AV1, AV2, AV3
+    SQUARE_TEST r18, AV0, AV1, AV2, AV3
     breq 8f
     mov  r24, r18               /* the victim */
-    WALK_STEP                   /* an empty square behind it */
+    WALK_STEP r18, DIR          /* an empty square behind it */
     breq 8f
-    SQUARE_TEST EM0, EM1, EM2, EM3
+    SQUARE_TEST r18, EM0, EM1, EM2, EM3
     breq 8f
     ser  WENT
     rcall bd_walk_jump
@@ -226,11 +235,17 @@ bd_walk_node:
     cpi  DIR, 4
     breq .+2
     rjmp 1b
-    tst  WENT                   /* no jump from here: a move ends here */
+    rjmp bd_walk_end_here
+
+/* A move ends on SQ when no jump was made from it (WENT clear). */
+bd_walk_end_here:
+    tst  WENT
     brne 9f
     OR_TEST CAP0, CAP1, CAP2, CAP3
     breq 9f
     mov  r18, SQ
+    sbrc PF, PF_PROMOTED
+    ori  r18, MG_MOVE_PROMOTES
     movw r20, CAP0
     movw r22, CAP2
     rjmp bd_walk_list
@@ -248,12 +263,20 @@ bd_walk_jump:
     rcall bd_walk_on_rank
     breq 5f
     sbrc PF, PF_PCC
-    rjmp bd_walk_promoted
+    rjmp 6f
     ori  r18, MG_MOVE_PROMOTES  /* promoted: the move ends there */
     movw r20, CAP0
     movw r22, CAP2
     SQUARE_OP or, r24, r19, r20, r21, r22, r23
     rjmp bd_walk_list
+6:  push PF                     /* promoted: on as a king of the variant */
+    ldi  r19, (1 << PF_KING) | (1 << PF_PROMOTED) | 0x0F
+    sbrc FL, F_FLYING
+    ori  r19, 1 << PF_FLYING
+    mov  PF, r19
+    rcall 5f
+    pop  PF
+    ret
 5:  push SQ                     /* on from the landing */
     push CAP0
     push CAP1
@@ -273,16 +296,113 @@ bd_walk_jump:
     pop  SQ
     ret
 
+/* bd_walk_fly_node: a flying king's walk on from SQ with CAP taken: in
+ * each direction, over empty squares to an enemy piece not jumped yet with
+ * an empty square behind it; then on from each empty square beyond, or
+ * only from those where it can capture again if there are such. */
+bd_walk_fly_node:
+    clr  WENT
+    clr  DIR
+1:  rcall bd_walk_av
+    mov  r18, SQ
+2:  WALK_STEP r18, DIR          /* over the empty squares */
+    BREQ_FAR 8f
+    SQUARE_TEST r18, EM0, EM1, EM2, EM3
+    BRNE_FAR 2b
+    SQUARE_TEST r18, AV0, AV1, AV2, AV3
+    breq 8f                     /* the first piece met: not to be jumped */
+    mov  r24, r18               /* the victim */
+    WALK_STEP r18, DIR
+    BREQ_FAR 8f
+    SQUARE_TEST r18, EM0, EM1, EM2, EM3
+    BREQ_FAR 8f
+    ser  WENT
+    rcall bd_walk_fly_jump
+8:  inc  DIR
+    cpi  DIR, 4
+    BRNE_FAR 1b
+    rjmp bd_walk_end_here
+
+/* The flying king's jump over r24 in DIR, r18 the first square beyond:
+ * CAP and AV take the victim meanwhile.  Keeps SQ, CAP, DIR, WENT set. */
+bd_walk_fly_jump:
+    push CAP0
+    push CAP1
+    push CAP2
+    push CAP3
+    SQUARE_OP or, r24, r19, CAP0, CAP1, CAP2, CAP3
+    rcall bd_walk_av
+    push r18
+    clr  WENT                   /* WENT: a landing can go on capturing */
+3:  rcall bd_walk_can_capture
+    brne 4f
+    WALK_STEP r18, DIR
+    breq 5f
+    SQUARE_TEST r18, EM0, EM1, EM2, EM3
+    BRNE_FAR 3b
+    rjmp 5f
+4:  ser  WENT
+5:  pop  r18
+    push r18
+6:  tst  WENT                   /* from every landing, or those that go on */
+    breq 7f
+    rcall bd_walk_can_capture
+    breq 9f
+7:  push r18
+    push DIR
+    push WENT
+    push SQ
+    mov  SQ, r18
+    rcall bd_walk_node
+    pop  SQ
+    pop  WENT
+    pop  DIR
+    pop  r18
+    rcall bd_walk_av
+9:  WALK_STEP r18, DIR
+    breq 10f
+    SQUARE_TEST r18, EM0, EM1, EM2, EM3
+    BRNE_FAR 6b
+10: pop  r18
+    pop  CAP3
+    pop  CAP2
+    pop  CAP1
+    pop  CAP0
+    ser  WENT
+    ret
+
+/* Z flag clear when a flying king on r18 could capture (movegen.c's
+ * king_can_capture), AV the pieces it may jump.  Keeps r18, DIR.
+ * Clobbers r19, r24, r25, Z, tmp. */
+bd_walk_can_capture:
+    clr  r25
+1:  mov  r24, r18
+2:  WALK_STEP r24, r25
+    BREQ_FAR 8f
+    SQUARE_TEST r24, EM0, EM1, EM2, EM3
+    BRNE_FAR 2b
+    SQUARE_TEST r24, AV0, AV1, AV2, AV3
+    BREQ_FAR 8f
+    WALK_STEP r24, r25
+    BREQ_FAR 8f
+    SQUARE_TEST r24, EM0, EM1, EM2, EM3
+    BREQ_FAR 8f
+    ret                         /* Z clear */
+8:  inc  r25
+    cpi  r25, 4
+    BRNE_FAR 1b
+    ret                         /* Z set */
+
 /* Z flag clear when square r18 is in ZL, ZH, r20, r21 (the promotion
  * squares). */
 bd_walk_on_rank:
-    SQUARE_TEST ZL, ZH, r20, r21
+    SQUARE_TEST r18, ZL, ZH, r20, r21
     ret
 
-/* bd_walk_piece: the moves of the short piece on r18, listed from Y.
- * In:  PF, EN, EM (the piece's square empty), bd_walk_end, bd_walk_rank.
- * Out: r25 = 0, or 1 when the C must walk the piece (Y back at its first
- *      move), 2 when the moves passed bd_walk_end. */
+/* bd_walk_piece: the moves of the piece on r18, listed from Y.
+ * In:  PF, EN, EM (the piece's square empty), FL, bd_walk_end,
+ *      bd_walk_rank.
+ * Out: r25 = 0, or 1 when the moves passed bd_walk_end. */
 bd_walk_piece:
     sts  bd_walk_from, r18
     sts  bd_walk_first, YL
@@ -300,20 +420,12 @@ bd_walk_piece:
     ret
 
 /* bd_asm_walk_all: the captures of the walkers (bd_asm_walker_set), each
- * walked in turn from the lowest square, listed from Y: short pieces here,
- * flying kings and promotions that go on by mg_walk_captures.
- * In:  EN, EM, FL, bd_asm_kings, bd_asm_walker_set, bd_asm_pos (NULL:
- *      bd_asm_pos_writer writes the position out when the C needs it),
- *      bd_asm_rules, bd_walk_end.
+ * walked in turn from the lowest square, listed from Y.
+ * In:  EN, EM, FL, bd_asm_kings, bd_asm_walker_set, bd_walk_end.
  * Out: r25:r24 = Y past the moves, or NULL when they pass bd_walk_end.
- * Clobbers everything but EN, EM and Y's frame (Y advanced). */
+ * Clobbers r0, r2-r7, r16-r25, r30, r31 (Y advanced). */
     .global bd_asm_walk_all
 bd_asm_walk_all:
-    sts  bd_walk_fl, FL
-    lds  tmp, bd_asm_pos
-    sts  bd_walk_pos, tmp
-    lds  tmp, bd_asm_pos + 1
-    sts  bd_walk_pos + 1, tmp
     lds  tmp, bd_asm_walker_set + 0
     sts  bd_walk_left + 0, tmp
     lds  tmp, bd_asm_walker_set + 1
@@ -361,8 +473,7 @@ bd_asm_walk_all:
     breq 6f
     inc  r18
     rjmp 5b
-6:  lds  FL, bd_walk_fl
-    /* PF: a king captures every way; a man forward, or every way */
+6:  /* PF: a king captures every way; a man forward, or every way */
     ldi  r24, 0x8F
     mov  r25, r18
     lsr  r25
@@ -376,7 +487,7 @@ bd_asm_walk_all:
     and  r25, r19
     breq 7f
     sbrc FL, F_FLYING
-    rjmp 9f                     /* a flying king: the C */
+    ori  r24, 1 << PF_FLYING
     rjmp 8f
 7:  ldi  r24, 0x0F
     sbrc FL, F_MCB
@@ -398,49 +509,11 @@ bd_asm_walk_all:
     rcall bd_walk_set_em        /* back: the square is the piece's */
     pop  r25
     tst  r25
-    breq 2b
-    cpi  r25, 1
-    breq 9f
-    clr  r24                    /* out of room */
+    brne 9f
+    rjmp 2b
+9:  clr  r24                    /* out of room: NULL */
     clr  r25
     ret
-9:  /* mg_walk_captures(pos, rules, the walker's bit, Y, bd_walk_end) */
-    push r18
-    lds  r24, bd_walk_pos
-    lds  r25, bd_walk_pos + 1
-    adiw r24, 0
-    brne 1f
-    push r12                    /* the writer takes EM0, EM1 */
-    push r13
-    lds  ZL, bd_asm_pos_writer
-    lds  ZH, bd_asm_pos_writer + 1
-    icall
-    pop  r13
-    pop  r12
-    sts  bd_walk_pos, r24
-    sts  bd_walk_pos + 1, r25
-1:  pop  r24
-    clr  r18                    /* the walker's bit as a bitboard */
-    clr  r19
-    movw r20, r18
-    SQUARE_OP or, r24, r25, r18, r19, r20, r21
-    push r14                    /* the call's out_end takes EM2, EM3 */
-    push r15
-    lds  r24, bd_walk_pos
-    lds  r25, bd_walk_pos + 1
-    lds  r22, bd_asm_rules
-    lds  r23, bd_asm_rules + 1
-    movw r16, YL
-    lds  r14, bd_walk_end
-    lds  r15, bd_walk_end + 1
-    XCALL mg_walk_captures
-    pop  r15
-    pop  r14
-    adiw r24, 0
-    brne 1f
-    ret                         /* out of room: NULL */
-1:  movw YL, r24
-    rjmp 2b
 
 /* EM ^= the bit of square r18 (r19 taken). */
 bd_walk_set_em:

@@ -6,7 +6,6 @@
 #define mg_generate ref_mg_generate
 #define mg_generate_known ref_mg_generate_known
 #define mg_generate_captures ref_mg_generate_captures
-#define mg_walk_captures ref_mg_walk_captures
 #define mg_count ref_mg_count
 #define mg_count_captures ref_mg_count_captures
 #define mg_has_capture ref_mg_has_capture

@@ -4,13 +4,12 @@
  * (mg_generate_known) by lib/arch/avr/generate_asm.S.
  *
  * The assembly keeps the position in registers as bitboards.  The capture
- * test, the count of quiet moves and the listing of steps and single jumps
- * are its own; the capture sequences that need the square-by-square walk
- * (a jump that can go on, a man promoted where the capture continues,
- * flying kings) are walked by mg_walk_captures, the portable C, for just
- * those pieces.  The portable versions of the replaced functions are
- * compiled under the names MG_PORTABLE gives them, and dropped by the
- * linker.
+ * test, the count of quiet moves, the listing of steps and single jumps,
+ * and the square-by-square walk of the captures that need it (a jump that
+ * can go on, a man promoted where the capture continues, flying kings:
+ * walk_asm.S) are its own.  The portable versions of the replaced
+ * functions are compiled under the names MG_PORTABLE gives them, and
+ * dropped by the linker; the C walk stays for mg_path.
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
 #define BITDRAUGHTS_MOVEGEN_AVR_H
