@@ -24,7 +24,8 @@ void record_begin(const struct bd_rules *rules, const bd_position *pos)
 
 /* Replays the first `plies` plies of the record from the start position
  * under rules; returns the number replayed (less when a recorded move is
- * not legal). */
+ * not legal, or comes after the game ended: the prompt refuses both, so a
+ * record that holds one was not written by this firmware). */
 static SESSION_OWN_FRAME uint16_t replay(const struct bd_rules *rules, uint16_t plies)
 {
     bd_position start;
@@ -33,6 +34,8 @@ static SESSION_OWN_FRAME uint16_t replay(const struct bd_rules *rules, uint16_t 
     for (uint16_t i = 0; i < plies; i++) {
         wdt_reset();
         const bd_move *first = session_scratch.moves;
+        if (session_status() != GAME_ONGOING)
+            return i;
         bd_move *end = session_legal_moves();
         const bd_move *m = end ? store_decode(store_read_move(i), first, end) : NULL;
         if (!m)

@@ -20,7 +20,8 @@
  * 232.  Nothing in it is trusted: the loader checks the magic, version,
  * variant, length, checksum and the start position (consistent, at most
  * PDN_MAX_PIECES a colour, as the FEN reader takes), and the caller replays
- * the moves through the move generator, rejecting one that is not legal.
+ * the moves through the move generator, rejecting one that is not legal
+ * or that comes after the game ended.
  *
  * A power cut at any moment of a save leaves the record as it was before
  * the save or as it is after it.  A save writes a ply's move past the end

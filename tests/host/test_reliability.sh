@@ -127,4 +127,33 @@ check "a record with 12 kings a side resumes, as the FEN reader takes it" \
     "$(printf '%s\n' "$out" | grep -q '^resumed: Russian draughts, 0 plies$'; echo $?)" \
     "$(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
 
+# --- The loader replays the record as the prompt plays it ---------------
+# Two English kings shuffle 8 plies: the start position a third time, a
+# draw by repetition, and the prompt refuses any move after it.  A record
+# of those 8 plies resumes to the draw; the same record with a 9th ply (the
+# first ply's code again: the same move from the same position) and a valid
+# checksum and copy is refused at that ply.
+shuffle='32-28\n1-6\n28-32\n6-1\n'
+session "new english\nfen W:WK32:BK1\n$shuffle$shuffle" "$tmp/drawn.eeprom"
+check "8 plies of kings shuffling are a draw by repetition" \
+    "$(printf '%s\n' "$out" | grep -q '^result: draw'; echo $?)" "$(printf '%s\n' "$out" | grep -E '^(result|error)')"
+cp "$tmp/drawn.eeprom" "$tmp/after_end.eeprom"
+boot drawn
+check "the record of the drawn game resumes, drawn" \
+    "$(printf '%s\n' "$out" | grep -q '^resumed: English checkers, 8 plies$' &&
+       printf '%s\n' "$out" | grep -q '^result: draw'; echo $?)" \
+    "$(printf '%s\n' "$out" | grep -E 'resumed|ignored|result')"
+python3 - "$tmp/after_end.eeprom" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+data[47 + 2 * 8:47 + 2 * 9] = data[47:49]
+data[21], data[22] = 9, 0
+open(sys.argv[1], 'wb').write(data)
+PY
+reseal "$tmp/after_end.eeprom"
+boot after_end
+check "a checksummed record with a move after the game ended is refused at that move" \
+    "$(printf '%s\n' "$out" | grep -q '^saved game ignored (illegal move 9): new game$'; echo $?)" \
+    "$(printf '%s\n' "$out" | grep -E 'resumed|ignored')"
+
 finish reliability
