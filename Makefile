@@ -454,6 +454,8 @@ waveform: deps
 	@echo "  SVG      sim/demo-waveform.svg"
 
 # The same firmware, interactive; the game persists in build/play.eeprom.
+# `quit` and Ctrl-D end it with status 0, and so does Ctrl-C: avrsim exits 0
+# on SIGINT when its stdin is a terminal (README, The simulator runner).
 play: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
 	$(Q)$(HOST)/avrsim --eeprom $(BUILD)/play.eeprom $(BUILD)/uno/demo.elf

@@ -21,6 +21,8 @@
  *   - the cycle budget.
  *   - a SLEEP coming while the firmware waits for input: the serial module
  *     (avrsim_serial.h) blocks on the input instead of simulating idle time.
+ *   - a signal: SIGTERM, or SIGINT, ends the run with 128 + the signal;
+ *     SIGINT when stdin is a terminal (Ctrl-C typed there) with status 0.
  * With --profile or --callgrind each step goes through prof_step()
  * (avrsim_profile.h) instead, which charges its cycles to a function; the
  * plain loop pays one predictable branch for that.
@@ -449,6 +451,14 @@ static void __attribute__((noreturn)) report_state(avr_t *avr, int state)
 
 static void service_outside(void)
 {
+    /* Ctrl-C at a terminal is a person leaving, not a failure: the run ends
+     * with status 0 (the EEPROM saved and the terminal restored as at any
+     * end), and a make recipe around it reports no error. */
+    if (R.stop_signal == SIGINT && serial_on_terminal()) {
+        serial_close();
+        fputc('\n', stderr);   /* the shell's prompt on a line of its own */
+        finish(0, END_SIGNAL, "interrupted by Ctrl-C at the terminal");
+    }
     if (R.stop_signal)
         finish_with(EXIT_SIGNAL_BASE + R.stop_signal, END_SIGNAL, "interrupted by signal %d",
                     (int)R.stop_signal);
@@ -650,8 +660,10 @@ static const char usage_text[] =
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
 "stdout, flushed as the firmware writes; simavr's warnings and the runner's\n"
 "messages go to stderr.  A terminal on stdin is put in non-canonical, no-echo\n"
-"mode (Ctrl-C still works).  Once stdin is at EOF and the firmware has read\n"
-"every byte of it from UDR0, the console register reads\n"
+"mode; Ctrl-D there ends the input as the end of a file does, and Ctrl-C\n"
+"ends the run with status 0 (the terminal restored, the EEPROM saved).\n"
+"Once stdin is at EOF and the firmware has read every byte of it from UDR0,\n"
+"the console register reads\n"
 "AVRSIM_STATUS_INPUT_ENDED (a firmware asleep waiting for input is woken\n"
 "once to see it).  Writes to the console register go to stdout (the output\n"
 "of parts without a USART, e.g. ATtiny85; on those the input has ended from\n"
@@ -668,7 +680,8 @@ static const char usage_text[] =
 "  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
 "  126    stack ran into static data (SP + 1 below the ELF's __heap_start,\n"
 "         __bss_end or _end)\n"
-"  128+N  stopped by signal N (SIGINT, SIGTERM)\n"
+"  128+N  stopped by signal N (SIGINT, SIGTERM); SIGINT with stdin a\n"
+"         terminal (Ctrl-C typed there) ends the run with status 0\n"
 "Because a firmware's own status can be any of 0-255, use distinct small\n"
 "statuses in firmware that runs under avrsim.\n";
 

@@ -124,6 +124,19 @@ static bool read_input(short revents)
             return false;
     }
     ssize_t n = read(S.in_fd, S.input, sizeof S.input);
+    if (n > 0 && S.tty_changed) {
+        /* Non-canonical mode passes the terminal's end-of-file key (Ctrl-D)
+         * on as a byte: it ends the input here, as it would in canonical
+         * mode.  What was typed before it is still delivered. */
+        const uint8_t *key = S.tty_saved.c_cc[VEOF] != _POSIX_VDISABLE
+                                 ? memchr(S.input, S.tty_saved.c_cc[VEOF], (size_t)n) : NULL;
+        if (key) {
+            S.input_pos = 0;
+            S.input_len = (size_t)(key - S.input);
+            S.eof = true;
+            return true;
+        }
+    }
     if (n > 0) {
         S.input_pos = 0;
         S.input_len = (size_t)n;
@@ -265,7 +278,8 @@ static void connect_uart(avr_t *avr)
 
 /* ------------------------------------------------------------ terminals -- */
 /* Characters reach the firmware as they are typed (no line editing, no
- * echo: the firmware echoes if it wants to); Ctrl-C still interrupts. */
+ * echo: the firmware echoes if it wants to); Ctrl-C still interrupts, and
+ * Ctrl-D (read_input) still ends the input. */
 static void raw_stdin(void)
 {
     if (!isatty(STDIN_FILENO) || tcgetattr(STDIN_FILENO, &S.tty_saved) != 0)
@@ -345,6 +359,11 @@ const char *serial_pty_path(void)
 serial_input serial_mode(void)
 {
     return S.mode;
+}
+
+bool serial_on_terminal(void)
+{
+    return S.tty_changed;
 }
 
 void serial_close(void)

@@ -27,7 +27,9 @@
  * its end, that wait cannot be served: the runner wakes the CPU once (the
  * SLEEP returns without an interrupt) so that the firmware can read
  * AVRSIM_INPUT_ENDED; later sleeps are simulated like any other.
- * A terminal or a pseudo-terminal is always eager: typing is live.
+ * A terminal or a pseudo-terminal is always eager: typing is live.  On a
+ * terminal, Ctrl-D (its end-of-file key, which non-canonical mode passes on
+ * as a byte) ends the input as the end of a file does.
  */
 #ifndef BITDRAUGHTS_AVRSIM_SERIAL_H
 #define BITDRAUGHTS_AVRSIM_SERIAL_H
@@ -61,6 +63,10 @@ bool serial_open(avr_t *avr, const serial_config *cfg, char *err, size_t errlen)
 /* The pseudo-terminal's path (NULL without --pty), the mode chosen. */
 const char *serial_pty_path(void);
 serial_input serial_mode(void);
+
+/* True when stdin is a terminal the runner put in non-canonical mode: a
+ * person typing, who leaves with Ctrl-D (the end of the input) or Ctrl-C. */
+bool serial_on_terminal(void);
 
 /* A byte of console output (the console register's writes). */
 void serial_console_write(uint8_t byte);

@@ -2,9 +2,11 @@
 
 #include <avr/interrupt.h>
 #include <avr/pgmspace.h>
+#include <avr/sleep.h>
 #include <avr/wdt.h>
 #include <string.h>
 
+#include "bits/progmem.h"
 #include "board.h"
 #include "clock.h"
 #include "console.h"
@@ -57,9 +59,10 @@ typedef void command_handler(char *arg, uint8_t length);
 static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
 {
     serial_puts_P(PSTR(
-        "new [russian|english]  fen [FEN]  board  moves  undo\n"
+        "new [russian|english]  fen [FEN]  board  moves  undo  quit\n"
         "MOVE  e.g. c3-d4 c3:e5 (russian), 11-15 22x15 (english)\n"
         "go  engine moves     auto  engine plays on; a key stops it\n"
+        "engine [white|black|both|off]  sides it answers by itself\n"
         "level [depth 1-20|time 1-60000]   perft 1-8   bench\n"
         "Saved in EEPROM after each move.  Keys typed during go, perft\n"
         "or bench wait as the next line (a board keeps 2, then rejects it).\n"));
@@ -212,22 +215,54 @@ static void cmd_go(NO_ARGUMENT)
     session_report_status();
 }
 
+/* The engine moves while one of sides (ENGINE_SIDE bits) is to move and
+ * the game goes on.  Playing both, it watches the keys, and a key stops it
+ * (consumed, as by auto); playing one side, it answers one move and keys
+ * typed meanwhile wait as the next line, as during go. */
+static void play_on(uint8_t sides)
+{
+    uint8_t watch_keys = sides == ENGINE_BOTH_SIDES;
+    while ((sides & ENGINE_SIDE(session_game.pos.side)) && session_status() == GAME_ONGOING) {
+        uint8_t outcome =
+            watch_keys && console_key_pressed() ? ENGINE_INTERRUPTED : engine_move(watch_keys);
+        if (outcome == ENGINE_INTERRUPTED) {
+            serial_puts_P(PSTR("engine stopped\n"));
+            return;
+        }
+        session_report_status();
+        /* No move played (and said why) ends it too: it would not play
+         * the next time either. */
+        if (outcome != ENGINE_MOVED)
+            return;
+    }
+}
+
 static void cmd_auto(NO_ARGUMENT)
 {
     if (refuse_if_over())
         return;
     serial_puts_P(PSTR("a key stops auto\n"));
-    for (;;) {
-        uint8_t outcome = console_key_pressed() ? ENGINE_INTERRUPTED : engine_move(1);
-        if (outcome == ENGINE_INTERRUPTED) {
-            serial_puts_P(PSTR("auto stopped\n"));
+    play_on(ENGINE_BOTH_SIDES);
+}
+
+/* Word lists for word_index(): "off" is no side, "white" and "black" are
+ * ENGINE_SIDE of their colour, "both" both. */
+static const char side_words[] PROGMEM = "off\0white\0black\0both";
+static uint8_t word_index(const char *word, const char *list_P, uint8_t count);
+
+static SESSION_OWN_FRAME void cmd_engine(char *arg, uint8_t length __attribute__((unused)))
+{
+    if (*arg) {
+        uint8_t sides = word_index(arg, side_words, ENGINE_BOTH_SIDES + 1u);
+        if (sides > ENGINE_BOTH_SIDES) {
+            session_error_P(PSTR("engine white|black|both|off"));
             return;
         }
-        /* No move played (and said why) ends auto too: it would not
-         * play the next time either. */
-        if (session_report_status() != GAME_ONGOING || outcome != ENGINE_MOVED)
-            return;
+        engine_set_sides(sides);
     }
+    serial_puts_P(PSTR("engine "));
+    serial_puts_P(bd_pgm_nth_string(side_words, engine_sides()));
+    serial_putc('\n');
 }
 
 static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__((unused)))
@@ -253,7 +288,16 @@ static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__(
 
 static SESSION_OWN_FRAME void cmd_undo(NO_ARGUMENT)
 {
-    if (!record_undo()) {
+    /* Back to a side the engine does not play: your move and its answer
+     * (it would only answer again). */
+    uint8_t sides = engine_sides();
+    uint8_t undone = 0;
+    while (record_undo()) {
+        undone = 1;
+        if (sides == ENGINE_BOTH_SIDES || !(sides & ENGINE_SIDE(session_game.pos.side)))
+            break;
+    }
+    if (!undone) {
         session_error_P(PSTR("nothing to undo"));
         return;
     }
@@ -348,6 +392,19 @@ static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
     serial_puts_P(PSTR(" MHz)\n"));
 }
 
+/* Ends the session.  SLEEP with interrupts off: the simulator runner ends
+ * the run there with status 0 ("cli; sleep", halted on purpose); a board
+ * sleeps (idle: the last bytes still go out) until the watchdog resets it
+ * within 2 s, and starts again on the saved game. */
+static void cmd_quit(NO_ARGUMENT)
+{
+    serial_puts_P(PSTR("bye\n"));
+    sleep_enable();
+    cli();
+    for (;;)
+        sleep_cpu();
+}
+
 /* Spins with interrupts off and the watchdog unfed: the watchdog resets the
  * board (a test of that path). */
 static void cmd_hang(NO_ARGUMENT)
@@ -360,21 +417,21 @@ static void cmd_hang(NO_ARGUMENT)
 
 /* The command words and their handlers, in the same order: those that
  * take an argument first. */
-#define CMD_TAKING_ARGUMENT 4u
-#define CMD_NONE 12u
+#define CMD_TAKING_ARGUMENT 5u
+#define CMD_NONE 14u
 static const char command_words[] PROGMEM =
-    "new\0fen\0level\0perft\0help\0board\0moves\0go\0auto\0undo\0bench\0hang\0";
+    "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0quit\0hang";
 static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
-    cmd_new, cmd_fen, cmd_level, cmd_perft,
-    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, cmd_bench, cmd_hang
+    cmd_new, cmd_fen, cmd_level, cmd_perft, cmd_engine,
+    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, cmd_bench, cmd_quit, cmd_hang
 };
 
-static uint8_t command_index(const char *word)
+/* The index of word in a flash list of count NUL-separated words, or count. */
+static uint8_t word_index(const char *word, const char *list_P, uint8_t count)
 {
-    const char *p = command_words;
     uint8_t index = 0;
-    for (; index < CMD_NONE; index++, p += strlen_P(p) + 1u)
-        if (!strcmp_P(word, p))
+    for (; index < count; index++, list_P += strlen_P(list_P) + 1u)
+        if (!strcmp_P(word, list_P))
             break;
     return index;
 }
@@ -410,16 +467,18 @@ void commands_run(char *line, uint8_t length)
     }
     uint8_t arg_length = (uint8_t)(length - (uint8_t)(arg - line));
 
-    uint8_t index = command_index(line);
+    uint8_t index = word_index(line, command_words, CMD_NONE);
     if (index < CMD_NONE) {
         if (index < CMD_TAKING_ARGUMENT || !*arg) {
             ((command_handler *)pgm_read_ptr(&command_handlers[index]))(arg, arg_length);
+            play_on(engine_sides());
             return;
         }
     } else if (looks_like_move(line)) {
         if (arg != line + length)   /* put back the blank the split removed */
             line[word_length] = ' ';
         cmd_move(line, length);
+        play_on(engine_sides());
         return;
     }
     session_error_P(PSTR("unknown command (help lists them)"));

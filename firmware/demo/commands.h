@@ -8,6 +8,8 @@
  * but starts like a move (a digit, or a file letter and a digit) is read,
  * blanks and all, as a move against the legal moves.  Anything else, and
  * any bad argument, gets one "error:" line and leaves the game as it was.
+ * After a command has run, the engine moves if it plays the side to move
+ * (`engine white|black|both`): it answers your move by itself.
  * The game itself is in session.h, its record in record.h.
  */
 #ifndef BITDRAUGHTS_DEMO_COMMANDS_H

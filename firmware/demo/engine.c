@@ -17,6 +17,7 @@ enum level_kind { LEVEL_DEPTH, LEVEL_TIME };
 static uint8_t level_kind = LEVEL_TIME;
 static uint8_t level_depth = SEARCH_MAX_DEPTH;
 static uint16_t level_ms = DEFAULT_TIME_MS;
+static uint8_t sides;
 
 struct watch {
     uint32_t start_ms;
@@ -24,6 +25,16 @@ struct watch {
     uint8_t watch_keys;
     uint8_t key_pressed;
 };
+
+void engine_set_sides(uint8_t which)
+{
+    sides = which;
+}
+
+uint8_t engine_sides(void)
+{
+    return sides;
+}
 
 void engine_set_depth(uint8_t depth)
 {

@@ -7,7 +7,8 @@
  * after MS milliseconds of the clock; the last completed iteration counts).
  * The stop callback, polled by the search every few hundred nodes, feeds
  * the watchdog, checks the time, and in `auto` mode checks for a key press.
- * The LED is on while the engine thinks.
+ * The LED is on while the engine thinks.  The sides it plays by itself are
+ * kept here too.
  */
 #ifndef BITDRAUGHTS_DEMO_ENGINE_H
 #define BITDRAUGHTS_DEMO_ENGINE_H
@@ -24,6 +25,16 @@ enum engine_outcome {
     ENGINE_NO_ROOM          /* more moves than the workspace holds: no move */
 };
 
+/* The sides the engine plays by itself, a bit a colour: at the prompt it
+ * moves whenever one of them is to move (commands.c).  None at reset: the
+ * setting is not saved in EEPROM (neither is the level), since the record's
+ * format has no room for settings and a byte beside it would need its own
+ * power-safe save. */
+#define ENGINE_SIDE(colour) ((uint8_t)((colour) + 1u))   /* 1 << colour, as BD_WHITE is 0 */
+_Static_assert(BD_WHITE == 0 && BD_BLACK == 1, "ENGINE_SIDE adds 1 for 1 << colour");
+#define ENGINE_BOTH_SIDES (ENGINE_SIDE(BD_WHITE) | ENGINE_SIDE(BD_BLACK))
+void engine_set_sides(uint8_t sides);
+uint8_t engine_sides(void);
 /* Every move searched to depth plies (1..SEARCH_MAX_DEPTH). */
 void engine_set_depth(uint8_t depth);
 /* Every move searched for ms milliseconds (1..ENGINE_TIME_MAX_MS). */

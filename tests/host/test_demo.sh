@@ -19,6 +19,7 @@ FLASH_LIMIT=32256       # the Uno's flash less Optiboot
 RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
 DEPTH_1S=10             # the depth `level time 1000` + `go` reaches from a start position
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
+after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
 . tests/shell_support.sh
 
@@ -81,6 +82,54 @@ if [ "$status" -eq 0 ] &&
     ok "level shows and sets depth or time, rejects out-of-range values"
 else
     fail "level shows and sets depth or time, rejects out-of-range values" "status $status"
+fi
+
+expect_transcript "engine shows and sets the sides it plays, rejects others" \
+    "$EXPECTED/engine.expected" \
+    'engine\nengine black\nengine\nengine both x\nengine purple\nengine off\nengine\n'
+
+# The engine answers a move by itself when it plays the side then to move,
+# and moves at once when it is given the side to move; undo then takes
+# back your move and its answer.
+engine_line='^1\.\.\. [a-h][1-8][-:][a-h][1-8]  \(depth 2, score [-+][0-9]+, nodes [0-9]+, [0-9]+ ms\)$'
+session 'engine black\nlevel depth 2\nc3-d4\nfen\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq "$engine_line" &&
+   printf '%s\n' "$(last_fen)" | grep -q '^W:' && [ "$(last_fen)" != "$RUSSIAN_START" ]; then
+    ok "engine black: your move c3-d4 gets Black's answer without go"
+else
+    fail "engine black: your move c3-d4 gets Black's answer without go" "status $status, fen $(last_fen)"
+fi
+session 'level depth 2\nengine white\nfen\nundo\nfen\n'
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^1\. [a-h][1-8][-:][a-h][1-8]  \(depth 2, ' &&
+   [ "$(last_fen)" != "$RUSSIAN_START" ] &&
+   [ "$(printf '%s\n' "$out" | grep -c ' ms)$')" -eq 2 ]; then
+    ok "engine white at White's turn moves at once, and again after undo (its own move undone)"
+else
+    fail "engine white at White's turn moves at once, and again after undo" "status $status, fen $(last_fen)"
+fi
+session 'engine black\nlevel depth 2\nc3-d4\nundo\nfen\nengine off\nc3-d4\nfen\n'
+if [ "$status" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c ' ms)$')" -eq 1 ] &&
+   printf '%s\n' "$out" | awk '/^> fen$/ { getline; print; exit }' | grep -qx "$RUSSIAN_START" &&
+   [ "$(last_fen)" = "$after_move_c3d4" ]; then
+    ok "undo takes back your move and the engine's answer; engine off: no answer"
+else
+    fail "undo takes back your move and the engine's answer; engine off: no answer" "status $status, fen $(last_fen)"
+fi
+session 'new english\nlevel depth 1\nengine both\n' '' "$GAME"
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -Eq '^result: (White wins|Black wins|draw)'; then
+    ok "engine both: the engine plays a whole game by itself"
+else
+    fail "engine both: the engine plays a whole game by itself" "status $status"
+fi
+
+# quit ends the run at once with status 0 (a board: the watchdog restarts
+# it); what follows is never read.
+session 'c3-d4\nquit\nfen\n'
+if [ "$status" -eq 0 ] && [ "$(printf '%s\n' "$out" | tail -n 1)" = bye ] &&
+   ! printf '%s\n' "$out" | grep -q '^> fen'; then
+    ok "quit: bye, and the simulator's run ends with status 0"
+else
+    fail "quit: bye, and the simulator's run ends with status 0" "status $status, last line $(printf '%s\n' "$out" | tail -n 1)"
 fi
 
 session 'level depth 3\ngo\nfen\n'
@@ -147,7 +196,7 @@ done
 # The next line typed ahead: the runner offers it while auto runs (eager
 # input; paced, it would wait until the firmware asks).
 session 'level depth 2\nauto\nfen\n' '' '' '--input eager'
-if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'auto stopped' &&
+if [ "$status" -eq 0 ] && printf '%s\n' "$out" | grep -qx 'engine stopped' &&
    [ "$(printf '%s\n' "$out" | grep -c ' ms)$')" -le 1 ]; then
     ok "a key press (the next line waiting) stops auto"
 else

@@ -442,6 +442,55 @@ expect "--pty: the run ends when the firmware exits, with its status" 3 "" "USAR
 sim pty --pty "$TINY/hello.elf"
 expect "--pty on a part without USART0 -> 2" 2 "" "no USART0"
 
+# ------------------------------------------------------------ terminal --
+# stdin and stdout a terminal (a pseudo-terminal's slave, as `make play`
+# has them): the runner puts it in non-canonical mode, Ctrl-D (the
+# terminal's end-of-file key, a byte there) ends the input with what came
+# before it delivered, and SIGINT (Ctrl-C; here sent by PID) ends the run
+# with status 0.  Either way the terminal gets its settings back.  The
+# bytes go once the runner has set the terminal up, the signal once their
+# echo shows that the runner is in its loop.
+verdict=$(timeout 60 python3 - "$AVRSIM" "$UNO/echo.elf" <<'PY' 2>&1
+import os, select, signal, subprocess, sys, termios, time
+def run(data, interrupt):
+    master, slave = os.openpty()
+    before = termios.tcgetattr(slave)
+    p = subprocess.Popen(sys.argv[1:], stdin=slave, stdout=slave, stderr=subprocess.PIPE)
+    got, deadline = b'', time.time() + 20
+    def read_until(want):
+        nonlocal got
+        while want not in got and time.time() < deadline:
+            if select.select([master], [], [], 0.2)[0]:
+                got += os.read(master, 256)
+    while termios.tcgetattr(slave)[3] & termios.ICANON and time.time() < deadline:
+        time.sleep(0.05)        # typed before raw mode, Ctrl-D would not be a byte
+    os.write(master, data)
+    read_until(b'ab')
+    if interrupt:
+        p.send_signal(signal.SIGINT)
+    status = p.wait(timeout=20)
+    while select.select([master], [], [], 0.1)[0]:
+        got += os.read(master, 256)
+    after = termios.tcgetattr(slave)
+    err = p.stderr.read().decode()
+    os.close(master); os.close(slave)
+    return status, got, before == after, err
+problems = []
+status, got, restored, err = run(b'ab\x04cd', False)
+if (status, got, restored) != (0, b'ab', True):
+    problems.append('Ctrl-D: status %d, output %r, settings restored %s %s' % (status, got, restored, err))
+status, got, restored, err = run(b'ab', True)
+if (status, got, restored) != (0, b'ab', True):
+    problems.append('SIGINT: status %d, output %r, settings restored %s %s' % (status, got, restored, err))
+print('; '.join(problems) or 'ok')
+PY
+)
+if [ "$verdict" = ok ]; then
+    ok "terminal: Ctrl-D ends the input (0, bytes before it delivered), SIGINT ends the run with 0; settings restored"
+else
+    fail "terminal: Ctrl-D and SIGINT" "$verdict"
+fi
+
 # ---------------------------------------------------------- cycle probes --
 # probe 0: empty pair x3; probe 1: delay_cycles(1000) x5.
 for board in uno attiny85; do
