@@ -11,8 +11,5 @@
 
 #define strcmp_P(s, s_P) strcmp((s), (s_P))
 #define strlen_P(s_P) strlen(s_P)
-/* A pointer in a flash table (the command handlers): host pointers are
- * wider than pgm_read_word's 16 bits. */
-#define pgm_read_ptr(p) (*(void *const *)(p))
 
 #endif
