@@ -10,7 +10,8 @@
  * than the C runtime's start-up on a big .bss), main() prints the banner
  * (version, board, MCU, clock, free RAM, why it reset), resumes the saved
  * game and reads commands until the simulator's input ends (on a board,
- * forever).
+ * forever).  A first line `hub` turns it into a Hub engine for a GUI
+ * (hub_mode.h) instead.
  */
 #include <avr/interrupt.h>
 #include <avr/io.h>
@@ -21,6 +22,7 @@
 #include "board.h"
 #include "commands.h"
 #include "console.h"
+#include "hub_mode.h"
 #include "record.h"
 #include "serial.h"
 #include "session.h"
@@ -86,17 +88,20 @@ int main(void)
     banner();
     record_resume();
     serial_puts_P(PSTR("type help for the commands\n"));
-    for (;;) {
+    for (uint8_t first = 1;; first = 0) {
         serial_puts_P(PSTR("> "));
         uint8_t length;
         char *line = session_line();
         uint8_t status = console_read_line(line, &length);
         if (status == CONSOLE_END)
             break;
-        if (status == CONSOLE_LINE)
+        if (status == CONSOLE_LINE) {
+            if (first)
+                hub_mode_enter(line, length);   /* a `hub` line never comes back */
             commands_run(line, length);
-        else
+        } else {
             session_error2_P(console_status_text(status), console_ignored_P);
+        }
         if (console_input_ended())
             break;
     }

@@ -103,26 +103,46 @@ int8_t hub_read_uint(const char *text, uint16_t length, uint32_t max, uint32_t *
 }
 
 #define HUB_SECONDS_LIMIT 4000000u
+#define HUB_MS_LIMIT (HUB_SECONDS_LIMIT * 1000u + 999u)
 
+/* *value * 10 + digit; 0 when that would pass HUB_MS_LIMIT (so never 32
+ * bits). */
+static uint8_t times_ten_plus(uint32_t *value, uint8_t digit)
+{
+    if (*value > HUB_MS_LIMIT / 10u)
+        return 0;
+    *value = *value * 10u + digit;
+    return 1;
+}
+
+/* One loop of digits into milliseconds, the decimals after the third
+ * checked and dropped, the missing ones made up: no division and no table
+ * of scales, as the AVR firmware counts its bytes. */
 int8_t hub_read_seconds(const char *text, uint16_t length, uint32_t *ms)
 {
-    uint16_t dot = 0;
-    while (dot < length && text[dot] != '.')
-        dot++;
-    uint32_t whole = 0, fraction = 0;
-    if (dot == 0 && length <= 1u)
-        return PDN_ERR_SYNTAX;              /* "" or "." */
-    if (dot > 0 && hub_read_uint(text, dot, HUB_SECONDS_LIMIT, &whole) != PDN_OK)
-        return PDN_ERR_SYNTAX;
-    uint32_t scale = 100u;
-    for (uint16_t i = (uint16_t)(dot + 1u); i < length; i++) {
+    uint32_t value = 0;
+    uint8_t digits = 0, dot = 0, decimals = 0;
+    for (uint16_t i = 0; i < length; i++) {
         uint8_t digit = (uint8_t)(text[i] - '0');
+        if (text[i] == '.' && !dot) {
+            dot = 1;
+            continue;
+        }
         if (digit > 9u)
             return PDN_ERR_SYNTAX;
-        fraction += digit * scale;
-        scale /= 10u;
+        digits++;
+        if (decimals == 3u)
+            continue;
+        if (!times_ten_plus(&value, digit))
+            return PDN_ERR_SYNTAX;
+        decimals = (uint8_t)(decimals + dot);
     }
-    *ms = whole * 1000u + fraction;
+    while (decimals++ < 3u)
+        if (!times_ten_plus(&value, 0))
+            return PDN_ERR_SYNTAX;
+    if (!digits || value > HUB_MS_LIMIT)
+        return PDN_ERR_SYNTAX;
+    *ms = value;
     return PDN_OK;
 }
 
@@ -140,20 +160,17 @@ static uint8_t write_uint(uint32_t value, char *out)
     return length;
 }
 
-/* value / 10^decimals with that many decimals. */
+/* value / 10^decimals with that many decimals: the remainder is written
+ * plus 10^decimals, its leading 1 then overwritten by the point (no loop
+ * of divisions: the AVR firmware counts its bytes). */
 static uint8_t write_fixed(uint32_t value, uint8_t decimals, char *out)
 {
     uint32_t scale = 1;
     for (uint8_t i = 0; i < decimals; i++)
         scale *= 10u;
     uint8_t n = write_uint(value / scale, out);
-    out[n++] = '.';
-    uint32_t rest = value % scale;
-    while (decimals--) {
-        scale /= 10u;
-        out[n++] = (char)('0' + rest / scale);
-        rest %= scale;
-    }
+    n = (uint8_t)(n + write_uint(value % scale + scale, out + n));
+    out[n - decimals - 1u] = '.';
     out[n] = 0;
     return n;
 }

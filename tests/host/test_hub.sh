@@ -9,26 +9,12 @@ set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
 . tests/shell_support.sh
+. tests/hub_support.sh
 
 # session LINE...: the engine's whole answer to those lines (input closed
 # after them; a hang fails after 20 s).
 session() {
     printf '%s\n' "$@" | timeout 20 "$CHECKERS" hub
-}
-
-# expect NAME EXPECTED ACTUAL: exact text.
-expect() {
-    if [ "$2" = "$3" ]; then ok "$1"; else fail "$1" "expected '$2', got '$3'"; fi
-}
-
-# expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
-expect_match() {
-    if printf '%s\n' "$3" | grep -Eq "$2"; then ok "$1"; else fail "$1" "got: $3"; fi
-}
-
-# done_move OUTPUT: the move of the done line.
-done_move() {
-    printf '%s\n' "$1" | sed -n 's/^done move=\([^ ]*\).*/\1/p'
 }
 
 RUSSIAN_START=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww

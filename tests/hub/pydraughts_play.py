@@ -20,6 +20,12 @@ plays whole games, pydraughts keeping the board and the rules:
      position (so that the engine reads positions with kings);
   5. engine against engine with a node limit, random first moves.
 
+With --firmware COMMAND... (the game firmware in the simulator, e.g.
+`--firmware build/host/avrsim --input eager build/uno/demo.elf`) the
+engine is that command, which has no pondering, no `level infinite` and
+no node limit: the protocol checks are ping and a 60 s search ended by
+stop with a ping meanwhile, and game 5 is played at depth 2 instead.
+
 Every move the engine answers must be one of pydraughts' legal moves,
 written exactly as pydraughts writes it.  A game ends when pydraughts says
 it is over, or drawn at --max-plies.  Exit status 0 when every move was
@@ -108,6 +114,41 @@ def engine_move(engine, board, limit, who, current_position_only=False):
     return move
 
 
+def stop_search(engine, board, who):
+    """stop, a ping having been sent during the search: pong before done,
+    a legal move, within a second."""
+    started = time.time()
+    engine.stop()
+    lines = []
+    while True:
+        command_name, arg = engine.recv_hub()
+        lines.append(command_name)
+        if command_name == "done":
+            best = arg.split()[0].split("=")[1]
+            check_move(board, best, who)
+            break
+    if "pong" not in lines:
+        raise Failure(f"ping during a search not answered: {lines}")
+    if time.time() - started > 1.0:
+        raise Failure("stop took more than a second")
+
+
+def firmware_protocol_checks(command, variant, log):
+    """ping, and a long search ended by stop with a ping during it."""
+    engine = start_engine(command, variant)
+    engine.ping()
+    board = draughts.Board(variant)
+    engine.send(f"pos pos={board._game.initial_hub_fen}")
+    engine.send("level move-time=60")
+    engine.send("go think")
+    time.sleep(0.5)
+    engine.send("ping")
+    time.sleep(0.2)
+    stop_search(engine, board, "move-time 60 + stop")
+    close(engine)
+    log(f"{variant}: ping, a 60 s search + ping + stop: ok")
+
+
 def protocol_checks(command, variant, log):
     engine = start_engine(command, variant)
     engine.ping()
@@ -129,20 +170,7 @@ def protocol_checks(command, variant, log):
     engine.send("go think")
     time.sleep(0.3)
     engine.send("ping")
-    started = time.time()
-    engine.stop()
-    lines = []
-    while True:
-        command_name, arg = engine.recv_hub()
-        lines.append(command_name)
-        if command_name == "done":
-            best = arg.split()[0].split("=")[1]
-            check_move(board, best, "level infinite + stop")
-            break
-    if "pong" not in lines:
-        raise Failure(f"ping during a search not answered: {lines}")
-    if time.time() - started > 1.0:
-        raise Failure("stop took more than a second")
+    stop_search(engine, board, "level infinite + stop")
     close(engine)
     log(f"{variant}: ping, go ponder + ponder-hit, level infinite + ping + stop: ok")
 
@@ -184,10 +212,11 @@ def play_game(variant, players, max_plies, rng, random_opening=0):
     return result, len(board.move_stack), engine_moves
 
 
-def games_of_round(round_number):
+def games_of_round(round_number, firmware=False):
     """(name, the two sides as (kind, limit, current position only), random
     plies first) of each game of a round."""
     opening = 2 * round_number if round_number > 1 else 0
+    nodes = ("depth 2", Limit(depth=2)) if firmware else ("20000 nodes", Limit(nodes=20000))
     return [
         ("engine (move-time 0.05 s) vs random",
          [("engine", Limit(movetime=0.05), False), ("random", None, False)], 0),
@@ -199,8 +228,8 @@ def games_of_round(round_number):
          f"{opening} random plies first",
          [("engine", Limit(time=10, inc=0.1), False), ("engine", Limit(time=10, inc=0.1), True)],
          opening),
-        (f"engine (20000 nodes) vs engine (depth 3), {opening + 6} random plies first",
-         [("engine", Limit(nodes=20000), False), ("engine", Limit(depth=3), True)], opening + 6),
+        (f"engine ({nodes[0]}) vs engine (depth 3), {opening + 6} random plies first",
+         [("engine", nodes[1], False), ("engine", Limit(depth=3), True)], opening + 6),
     ]
 
 
@@ -237,21 +266,24 @@ def main():
     parser.add_argument("--rounds", type=int, default=1,
                         help="play the games this many times; round r > 1 opens every "
                              "engine-against-engine game with 2r random plies")
+    parser.add_argument("--firmware", nargs=argparse.REMAINDER,
+                        help="the engine is this command (the game firmware in the simulator), "
+                             "not --engine hub; the rest of the line is the command")
     args = parser.parse_args()
-    if not os.access(args.engine, os.X_OK):
-        sys.exit(f"pydraughts_play.py: {args.engine} is not built (make {args.engine})")
-    command = [args.engine, "hub"]
+    command = args.firmware or [args.engine, "hub"]
+    if not os.access(command[0], os.X_OK):
+        sys.exit(f"pydraughts_play.py: {command[0]} is not built (make {command[0]})")
     rng = random.Random(args.seed)
     failures = 0
     print(f"pydraughts {draughts.__version__}, engine: {' '.join(command)}")
     for variant in args.variants:
         try:
-            protocol_checks(command, variant, print)
+            (firmware_protocol_checks if args.firmware else protocol_checks)(command, variant, print)
         except (Failure, EOFError, KeyError, ValueError) as error:
             failures += 1
             print(f"{variant}: protocol checks FAILED: {error!r}")
         for round_number in range(1, args.rounds + 1):
-            for name, sides, random_opening in games_of_round(round_number):
+            for name, sides, random_opening in games_of_round(round_number, bool(args.firmware)):
                 failures += play_one(command, variant, name, sides, random_opening, args, rng)
     print(f"pydraughts_play: {'all ok' if failures == 0 else f'{failures} failed'}")
     return 1 if failures else 0

@@ -1,0 +1,39 @@
+/*
+ * hub_mode.h - the game firmware as a Hub engine (Scan's Hub protocol,
+ * lib/engine/hub.h for its text), for a GUI such as pydraughts.
+ *
+ * The firmware enters Hub mode when the first line it receives is `hub`;
+ * from then on it prints no prompt and echoes nothing, only protocol lines.
+ * The boot banner has gone out before that line (a board cannot know who
+ * is on the other end before it hears from them): a Hub client skips what
+ * comes before `id` (pydraughts logs it and reads on), and a serial bridge
+ * to a real board waits for that banner anyway, since opening the port
+ * resets the board.
+ *
+ * A `pos` line carries the whole game's moves, far more than RAM holds as
+ * one line: Hub mode reads its lines word by word as they arrive, and plays
+ * each move of `moves="..."` into the game record as it is read.  The game
+ * is session_game; the EEPROM record is left alone (Hub mode never saves).
+ */
+#ifndef BITDRAUGHTS_DEMO_HUB_MODE_H
+#define BITDRAUGHTS_DEMO_HUB_MODE_H
+
+#include <stdint.h>
+
+#ifdef DEMO_HUB_MODE
+/* When line (length characters, as the console read it) is `hub`, answers
+ * it and runs the Hub session until `quit` or the end of the simulator's
+ * input, then ends the firmware (exit status 0) without returning;
+ * otherwise returns at once. */
+void hub_mode_enter(const char *line, uint8_t length);
+#else
+/* A board whose flash cannot hold Hub mode as well as the game
+ * (HUB_MODE_MIN_FLASH in the Makefile): `hub` is an unknown command. */
+static inline void hub_mode_enter(const char *line, uint8_t length)
+{
+    (void)line;
+    (void)length;
+}
+#endif
+
+#endif
