@@ -283,9 +283,10 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The game's Hub mode (firmware/demo/hub_mode.c) takes about 4.5 KB of flash:
-# only boards whose FLASH_LIMIT holds the game and it (HUB_MODE_MIN_FLASH:
-# the Uno, the Mega) build it; the 30,720-byte boards play without it.
-HUB_MODE_MIN_FLASH := 32256
+# only boards whose FLASH_LIMIT holds the game and it build it
+# (HUB_MODE_MIN_FLASH: today the Mega 2560; the game with it passes the
+# Uno's 32,256 by a few hundred bytes); the others play without it.
+HUB_MODE_MIN_FLASH := 65536
 $(foreach b,$(BOARDS),$(if $(shell [ 0$($(b)_FLASH_LIMIT) -ge $(HUB_MODE_MIN_FLASH) ] && echo y),\
     $(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -DDEMO_HUB_MODE)))
 # The self-play program on the Uno, whatever the attiny boards make of it.
