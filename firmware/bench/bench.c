@@ -272,7 +272,7 @@ static uint8_t search_time_is_up(void *context)
 
 BD_INLINE void measure_search(const struct bd_rules *rules, uint8_t probe, const char *name_P)
 {
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_time_is_up, 0, 0 };
+    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_time_is_up, 0, 0, 0 };
     struct search_result result;
     game_new(&scratch.search.game, rules);
     TCCR1A = 0;
@@ -298,7 +298,7 @@ BD_INLINE void measure_search(const struct bd_rules *rules, uint8_t probe, const
 BD_INLINE void measure_search_bench(void)
 {
     AVRSIM_PROBE_BEGIN(PROBE_SEARCH_BENCH);
-    uint32_t nodes = search_bench(&scratch.search.work, &scratch.search.game);
+    uint32_t nodes = search_bench(&scratch.search.work, &scratch.search.game, 0);
     AVRSIM_PROBE_END(PROBE_SEARCH_BENCH);
     serial_puts_P(PSTR("note search-bench nodes "));
     serial_put_u32(nodes);

@@ -18,10 +18,12 @@
 
 static volatile uint32_t milliseconds;
 static volatile uint16_t timer1_overflows;
+volatile uint8_t clock_tick;
 
 ISR(TIMER0_COMPA_vect)
 {
     milliseconds++;
+    clock_tick = 1;
 }
 
 ISR(TIMER1_OVF_vect)

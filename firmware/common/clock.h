@@ -16,6 +16,11 @@
 
 #include <stdint.h>
 
+/* Set to 1 at every millisecond; whoever watches it clears it (the
+ * game's search polls its stop callback when it is up: a test of one byte
+ * a node instead of a look at the clock). */
+extern volatile uint8_t clock_tick;
+
 /* Starts the millisecond count (interrupts must be enabled to run it). */
 void clock_init(void);
 /* Milliseconds since clock_init(); wraps after 49 days. */

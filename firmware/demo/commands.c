@@ -64,8 +64,8 @@ static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
         "go  engine moves     auto  engine plays on; a key stops it\n"
         "engine [white|black|both|off]  sides it answers by itself\n"
         "level [depth 1-20|time 1-60000]   perft 1-8   bench\n"
-        "Saved in EEPROM after each move.  Keys typed during go, perft\n"
-        "or bench wait as the next line (a board keeps 2, then rejects it).\n"));
+        "Saved in EEPROM after each move.  A key stops go (it plays the best\n"
+        "move so far), perft or bench, and starts the next line.\n"));
 }
 
 static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((unused)))
@@ -315,8 +315,11 @@ static SESSION_OWN_FRAME void cmd_undo(NO_ARGUMENT)
  * PERFT_NO_ROOM when the moves do not fit from stack on. */
 #define PERFT_NO_ROOM UINT32_MAX
 #define PERFT_TOO_MANY (UINT32_MAX - 1u)
+#define PERFT_STOPPED (UINT32_MAX - 2u)     /* a key arrived */
 static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stack)
 {
+    if (engine_key_waiting())
+        return PERFT_STOPPED;
     bd_move *end = mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
     if (!end)
         return PERFT_NO_ROOM;
@@ -332,10 +335,10 @@ static uint32_t perft_count(const bd_position *pos, uint8_t depth, bd_move *stac
             count = perft_count(&child, (uint8_t)(depth - 1u), stack);
             mg_generate(pos, session_game.rules, stack, SESSION_STACK_END);
         }
-        if (count >= PERFT_TOO_MANY)
+        if (count >= PERFT_STOPPED)
             return count;
         total += count;
-        if (total < count || total >= PERFT_TOO_MANY)
+        if (total < count || total >= PERFT_STOPPED)
             return PERFT_TOO_MANY;
     }
     return total;
@@ -359,7 +362,9 @@ static SESSION_OWN_FRAME void cmd_perft(char *arg, uint8_t length __attribute__(
     }
     session_put_labelled(PSTR("perft "), depth);
     serial_putc(' ');
-    if (leaves == PERFT_TOO_MANY)
+    if (leaves == PERFT_STOPPED)
+        serial_puts_P(PSTR("stopped"));
+    else if (leaves == PERFT_TOO_MANY)
         serial_puts_P(PSTR("over 4294967293"));
     else
         serial_put_u32(leaves);
@@ -380,11 +385,15 @@ static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
     /* The bench overwrites the game it is given: lend it ours, then
      * rebuild ours from the record. */
     const struct bd_rules *variant_rules = session_game.rules;
-    uint32_t nodes = search_bench(&session_scratch.search, &session_game);
+    uint32_t nodes = engine_bench(&session_scratch.search, &session_game);
     uint32_t cycles = clock_cycles_stop();
     board_led_off();
     wdt_enable(WDTO_2S);
     record_restore(variant_rules);
+    if (!nodes) {
+        serial_puts_P(PSTR("bench stopped\n"));
+        return;
+    }
     session_put_labelled(PSTR("bench nodes "), nodes);
     session_put_labelled(PSTR(" cycles "), cycles);
     session_put_labelled(open_paren_P, cycles / (F_CPU / MS_PER_SECOND));

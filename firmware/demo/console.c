@@ -13,6 +13,19 @@
 
 static uint8_t input_ended;
 static uint8_t after_cr;    /* the last line ended with CR: skip an LF */
+/* A byte that console_key_waiting() read to see it (serial_poll's value),
+ * or SERIAL_NO_INPUT. */
+static int held = SERIAL_NO_INPUT;
+
+/* The next byte: the one held, else the receiver's (serial_poll). */
+static __attribute__((noinline)) int next_input(void)
+{
+    int c = held;
+    if (c == SERIAL_NO_INPUT)
+        return serial_poll();
+    held = SERIAL_NO_INPUT;
+    return c;
+}
 
 /* The next byte, waiting for it asleep, with the watchdog fed at each
  * wake-up (the clock's tick comes every millisecond).  Out of line, as
@@ -21,7 +34,7 @@ static __attribute__((noinline)) int next_byte(void)
 {
     for (;;) {
         wdt_reset();
-        int c = serial_poll();
+        int c = next_input();
         if (c != SERIAL_NO_INPUT)
             return c;
         serial_wait();
@@ -92,13 +105,26 @@ uint8_t console_key_pressed(void)
 {
     uint8_t pressed = 0;
     int c;
-    while ((c = serial_poll()) >= 0) {
+    while ((c = next_input()) >= 0) {
         pressed = 1;
         after_cr = (uint8_t)c == '\r';
     }
     if (c == SERIAL_END_OF_INPUT)
         input_ended = 1;
     return pressed;
+}
+
+uint8_t console_key_waiting(void)
+{
+    if (held == SERIAL_NO_INPUT) {
+        held = serial_poll();
+        /* The LF of a CR LF whose CR ended the last line is no key. */
+        if (held == '\n' && after_cr) {
+            after_cr = 0;
+            held = SERIAL_NO_INPUT;
+        }
+    }
+    return held >= 0;
 }
 
 uint8_t console_input_ended(void)

@@ -39,6 +39,10 @@ const char *console_status_text(uint8_t status);
 extern const char console_ignored_P[];
 /* True when a key was pressed; consumes what was typed.  Never waits. */
 uint8_t console_key_pressed(void);
+/* True when a byte has arrived, which stays the start of the next line
+ * (the LF of a CR LF that ended the last line is skipped, no key).  Never
+ * waits. */
+uint8_t console_key_waiting(void);
 /* True once the simulator's input has ended (never on a board). */
 uint8_t console_input_ended(void);
 

@@ -4,6 +4,7 @@
 #include <avr/wdt.h>
 #include <stddef.h>
 
+#include "avrsim_io.h"
 #include "board.h"
 #include "clock.h"
 #include "console.h"
@@ -59,15 +60,40 @@ void engine_print_level(void)
     serial_putc('\n');
 }
 
+/* The search's stop, polled at each tick of the clock (clock_tick, read
+ * at every node) and every 256 nodes: feeds the watchdog, checks the time
+ * and the serial port.  A key ends `auto` (consumed, with what follows);
+ * any other search it ends with the key left as the next line. */
 static uint8_t should_stop(void *context)
 {
     struct watch *watch = context;
+    clock_tick = 0;
     wdt_reset();
     if (watch->timed && clock_ms() - watch->start_ms >= level_ms)
         return 1;
-    if (watch->watch_keys && console_key_pressed())
+    if (watch->watch_keys ? console_key_pressed() : console_key_waiting())
         watch->key_pressed = 1;
     return watch->key_pressed;
+}
+
+uint8_t engine_key_waiting(void)
+{
+    if (!clock_tick)
+        return 0;
+    clock_tick = 0;
+    wdt_reset();
+    return console_key_waiting();
+}
+
+uint32_t engine_bench(struct search_workspace *work, struct bd_game *game)
+{
+    struct watch watch = { 0, 0, 0, 0 };
+    struct search_limits limits = {
+        .stop = should_stop,
+        .context = &watch,
+        .poll = &clock_tick,
+    };
+    return search_bench(work, game, &limits);
 }
 
 uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, uint8_t watch_keys,
@@ -80,17 +106,21 @@ uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, 
         .stop = should_stop,
         .report = NULL,
         .context = &watch,
+        .poll = &clock_tick,
     };
-    /* The search polls stop only every few hundred nodes: a shallow one may
-     * never call it, so feed the watchdog here too. */
+    /* A shallow search may be over before the clock ticks: feed the
+     * watchdog here too. */
     wdt_reset();
     board_led_on();
+    AVRSIM_PROBE_BEGIN(ENGINE_PROBE_SEARCH);
     uint8_t has_move = search_run(game, &limits, work, result);
+    AVRSIM_PROBE_END(ENGINE_PROBE_SEARCH);
     board_led_off();
     *elapsed_ms = clock_ms() - watch.start_ms;
     if (has_move == SEARCH_NO_ROOM)
         return ENGINE_NO_ROOM;
-    if (watch.key_pressed)
+    /* A key stops `auto` without a move; `go` plays what it found. */
+    if (watch.key_pressed && watch_keys)
         return ENGINE_INTERRUPTED;
     return has_move ? ENGINE_MOVED : ENGINE_NO_MOVE;
 }

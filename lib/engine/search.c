@@ -480,19 +480,32 @@ HOT uint8_t node_capture(struct search_workspace *w, struct node *n)
     return n->capture;
 }
 
-/* The caller's stop, polled every STOP_POLL_MASK + 1 nodes. */
+/* The caller's stop, polled every STOP_POLL_MASK + 1 nodes and while the
+ * caller's poll flag is up. */
 COLD uint8_t poll_stop(struct search_workspace *w)
 {
     return w->stop && w->stop(w->context);
 }
 
+/* True when the node count has reached the limit. */
+COLD uint8_t at_node_limit(const struct search_workspace *w)
+{
+    return w->nodes == w->node_limit;
+}
+
 /* Counts the node and says whether the search must stop: the node limit
  * (reached exactly: the count grows by one and the search ends there), or
- * the caller's stop. */
+ * the caller's stop.  The poll flag is read at every node (a load and a
+ * test, some 8 cycles of a node's 4,000 on AVR), so that a timer tick
+ * reaches the stop within a node, where a count of nodes would leave it
+ * hundreds of milliseconds late in a king ending whose nodes are slow. */
 HOT uint8_t out_of_time(struct search_workspace *w)
 {
     uint32_t nodes = ++w->nodes;
-    if (nodes == w->node_limit || (((uint8_t)nodes & STOP_POLL_MASK) == 0 && poll_stop(w)))
+    /* The limit's low byte first, the whole 32 bits out of line once in 256
+     * nodes: that pays for the flag's load. */
+    if (((uint8_t)nodes == (uint8_t)w->node_limit && at_node_limit(w)) ||
+        ((((uint8_t)nodes & STOP_POLL_MASK) == 0 || *w->poll) && poll_stop(w)))
         w->stopped = 1;
     return w->stopped;
 }
@@ -881,13 +894,22 @@ COLD void iterate(struct search_workspace *w, const struct search_limits *limits
         w->follow_pv = 1;
         top->depth = (int8_t)(depth + 1u);
         int16_t score = search_tree(w, nodes);
-        if (w->stopped)
-            break;
+        uint8_t stopped = w->stopped;
+        if (stopped) {
+            /* Stopped in the first iteration: the best root move searched
+             * in full, if any (its row of the PV holds only those), is
+             * better than the first legal move. */
+            if (depth > 1u || !w->pv_length[0])
+                break;
+            score = nodes[1].best;
+        }
         result->score = score;
-        result->depth = depth;
+        result->depth = (uint8_t)(depth - stopped);
         collect_pv(w, result);
         if (result->pv_length)
             result->best = result->pv[0];
+        if (stopped)
+            break;
         result->nodes = w->nodes;
         if (limits->report)
             limits->report(result, limits->context);
@@ -925,14 +947,18 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
      * the best at one ply). */
     result->best = moves[0];
     result->has_move = 1;
+    result->score = 0;          /* not searched: no opinion */
     result->pv[0] = result->best;
     result->pv_length = 1;
     w->nodes = 0;
     w->node_limit = limits->nodes;
     w->stop = limits->stop;
     w->context = limits->context;
+    static const volatile uint8_t never;
+    w->poll = limits->poll ? limits->poll : &never;
     w->stopped = 0;
     w->prev_pv_length = 0;
+    w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
     w->null_plies = 0;
     w->path[0] = game_hash(&w->pos);
     for (uint8_t i = 0; i < SEARCH_MAX_PLY; i++)

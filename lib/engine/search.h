@@ -112,11 +112,17 @@ struct search_result {
 struct search_limits {
     uint8_t depth;                                      /* max iteration depth (1..SEARCH_MAX_DEPTH) */
     uint32_t nodes;                                     /* 0 = no limit */
-    uint8_t (*stop)(void *context);                     /* polled every ~256 nodes; NULL = never; true ends
-                                                           the search, the last completed iteration counts */
+    uint8_t (*stop)(void *context);                     /* polled every 256 nodes and as poll asks; NULL =
+                                                           never; true ends the search, the last completed
+                                                           iteration counts */
     void (*report)(const struct search_result *progress, void *context); /* after each completed
                                                            iteration; NULL = none */
     void *context;
+    /* NULL, or a flag that an interrupt sets (a timer's tick): while it is
+     * non-zero, stop is polled at every node (stop clears it).  It costs a
+     * load a node; a tick a millisecond bounds the stop's latency by a
+     * millisecond and a node, however slow the nodes are. */
+    const volatile uint8_t *poll;
 };
 
 /* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
@@ -150,6 +156,7 @@ struct search_workspace {
     uint32_t node_limit;                            /* 0 = none */
     uint8_t (*stop)(void *context);
     void *context;
+    const volatile uint8_t *poll;                   /* limits->poll, or a byte that stays 0 */
     uint8_t stopped;                                /* the current iteration was cut short */
     uint8_t follow_pv;                              /* still on the previous iteration's line */
     uint16_t null_plies;                            /* bit p: ply p is searching a null move */
@@ -158,9 +165,10 @@ struct search_workspace {
 };
 
 /* Searches game->pos within limits (limits->depth 0 counts as 1) and fills
- * *result with the best move of the last completed iteration (the first
- * iteration always completes unless stopped before any move was searched,
- * in which case the first legal move is returned).  Returns has_move: 0
+ * *result with the best move of the last completed iteration.  Stopped
+ * before the first one completed, it gives the best root move searched in
+ * full so far (result->depth 0, its score), or else the first legal move
+ * (score 0): a move whenever there is one.  Returns has_move: 0
  * when the side to move has no legal move (the game is lost), or
  * SEARCH_NO_ROOM (result->has_move 0) when its moves do not fit even the
  * whole workspace (more than 81 on AVR; never on a host).  A position
@@ -172,9 +180,12 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
 /* The bench (search_bench.c): a fixed set of positions of both
  * variants, each searched to SEARCH_BENCH_DEPTH from a fresh workspace;
  * returns the total node count, the same on every target.  game is
- * scratch (its contents are replaced). */
+ * scratch (its contents are replaced).  watch: NULL, or limits whose stop,
+ * context and poll are used (the rest is ignored); when stop ends a
+ * search, the bench ends there and returns 0. */
 #define SEARCH_BENCH_DEPTH 7u
-uint32_t search_bench(struct search_workspace *work, struct bd_game *game);
+uint32_t search_bench(struct search_workspace *work, struct bd_game *game,
+                      const struct search_limits *watch);
 
 #ifdef __cplusplus
 }

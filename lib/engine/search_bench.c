@@ -39,16 +39,24 @@ static const struct bench_position bench_positions[] PROGMEM = {
 };
 #define BENCH_COUNT (sizeof bench_positions / sizeof bench_positions[0])
 
-uint32_t search_bench(struct search_workspace *work, struct bd_game *game)
+uint32_t search_bench(struct search_workspace *work, struct bd_game *game,
+                      const struct search_limits *watch)
 {
     uint32_t total = 0;
+    struct search_limits limits = { SEARCH_BENCH_DEPTH, 0, 0, 0, 0, 0 };
+    if (watch) {
+        limits.stop = watch->stop;
+        limits.context = watch->context;
+        limits.poll = watch->poll;
+    }
     for (uint8_t i = 0; i < BENCH_COUNT; i++) {
         struct bench_position b;
         memcpy_P(&b, &bench_positions[i], sizeof b);
         game_set_position(game, bd_rules_of(b.variant), &b.pos);
-        struct search_limits limits = { SEARCH_BENCH_DEPTH, 0, 0, 0, 0 };
         struct search_result result;
         search_run(game, &limits, work, &result);
+        if (work->stopped)
+            return 0;
         total += result.nodes;
     }
     return total;

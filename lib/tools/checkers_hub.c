@@ -442,7 +442,7 @@ static void go(const char *line, size_t length)
         emit_error("no position (the last pos failed)", 0, 0);
         return;
     }
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_stop, report, 0 };
+    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_stop, report, 0, 0 };
     if (hub.level == LEVEL_DEPTH)
         limits.depth = hub.depth;
     else if (hub.level == LEVEL_NODES)

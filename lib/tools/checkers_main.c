@@ -310,7 +310,7 @@ static void play_moves(const char *text)
 
 static void run_go(const struct options *opt, const bd_position *pos)
 {
-    struct search_limits limits = { 0, 0, 0, print_iteration, 0 };
+    struct search_limits limits = { 0, 0, 0, print_iteration, 0, 0 };
     if (opt->go_depth) {
         limits.depth = (uint8_t)parse_number(opt->go_depth, 1, SEARCH_MAX_DEPTH,
                                              "--depth must be a number from 1 to 20");

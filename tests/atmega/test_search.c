@@ -43,7 +43,7 @@ static uint8_t set_fen(const struct bd_rules *rules, const char *fen_P)
 
 static uint8_t search_to(uint8_t depth)
 {
-    struct search_limits limits = { depth, 0, 0, 0, 0 };
+    struct search_limits limits = { depth, 0, 0, 0, 0, 0 };
     return search_run(&game, &limits, &work, &result);
 }
 
@@ -212,7 +212,7 @@ static void test_depth_limit_is_the_last_iteration(void)
 static void test_node_limit_is_respected(void)
 {
     game_new(&game, &bd_rules_russian);
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 500, 0, 0, 0 };
+    struct search_limits limits = { SEARCH_MAX_DEPTH, 500, 0, 0, 0, 0 };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
     CHECK(result.nodes <= 500);
     CHECK(result.depth >= 2 && result.depth < SEARCH_MAX_DEPTH);
@@ -243,7 +243,7 @@ static void test_stop_callback_ends_the_search_with_the_last_iteration(void)
 {
     game_new(&game, &bd_rules_english);
     struct stop_counter counter = { 0, 4, 0, 0 };
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, stop_after, count_reports, &counter };
+    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, stop_after, count_reports, &counter, 0 };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
     CHECK_EQ(counter.polls, 4);
     /* Polled every 256 nodes: about 1000 nodes were searched. */
@@ -267,7 +267,7 @@ static void test_stop_callback_ends_the_search_with_the_last_iteration(void)
  * it is the signature commits quote); it must at least be a real search. */
 static void test_bench_searches_its_positions(void)
 {
-    uint32_t nodes = search_bench(&work, &game);
+    uint32_t nodes = search_bench(&work, &game, 0);
     CHECK(nodes > 1000u);
     check_print_P(PSTR("  bench "));
     check_print_u32(nodes);

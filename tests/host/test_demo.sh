@@ -170,7 +170,7 @@ bench_peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/
 # ------------------------------------------------------------- strength --
 # One second a move (the default level) from each start position reaches
 # DEPTH_1S: the search's speed as the player meets it, with the firmware's
-# clock interrupt and its stop polled every 256 nodes.
+# clock interrupt and its stop polled at every millisecond's tick.
 for variant in russian english; do
     session "new $variant\nlevel time 1000\ngo\n"
     depth=$(printf '%s\n' "$out" | sed -n 's/^1\. .*(depth \([0-9]*\), .*/\1/p')

@@ -93,6 +93,102 @@ for fen in "$WIDE41" "$QUIET68" "$CAPTURE68" "$MIXED68"; do
         "$([ -n "$peak" ] && [ $((static + peak)) -le 1536 ]; echo $?)" "total $((static + ${peak:-9999}))"
 done
 
+# --- F4: a byte on the serial port stops any search; time limits hold ---
+# A key line arrives while the firmware computes (eager input, a second
+# after the commands; the searches and counts last far longer in simulated
+# time).  When it arrived and how soon the firmware reacted are read from
+# the runner's waveform, in simulated time: the key is the first RXD0 edge
+# of the last burst of input (after 10 ms of quiet), the computation ends
+# when the LED (PB5), on while the engine thinks, goes off, and the answer
+# is the next TXD0 edge.
+KINGS='B:WKa1,Kc1,Ke1,Kg1,Kb2,Kd2,Kf2,Kh2,a3,c3,e3,g3:BKb8,Kd8,Kf8,Kh8,Ka7,Kc7,Ke7,Kg7,b6,d6,f6,h6'
+STOP_US=5000                # a key stops a search within 5 ms, generation included
+# key_session NAME COMMANDS DELAY: COMMANDS, then DELAY seconds later `fen`;
+# sets $out and $latency ("key_us led stop_us answer_us").
+key_session() {
+    { printf "$2"; sleep "$3"; printf 'fen\n'; } |
+        "$SIM" --input eager --max-cycles 3000000000 --vcd "$tmp/$1.vcd" --eeprom "$tmp/$1.eeprom" \
+            "$ELF" > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    out=$(cat "$tmp/out")
+    latency=$(python3 - "$tmp/$1.vcd" <<'PY'
+import sys
+t, rx, led, tx = 0, [], [], []
+signal = {':': rx, '9': tx}
+for line in open(sys.argv[1]):
+    if line.startswith('#'):
+        t = int(line[1:])
+    elif line[:1] in ('0', '1'):
+        name = line[1:].strip()
+        if name == '&':
+            led.append((t, line[0]))
+        elif name in signal:
+            signal[name].append(t)
+US = 10 ** 6                # the VCD counts picoseconds
+key = [e for i, e in enumerate(rx) if i == 0 or e - rx[i - 1] > 10000 * US][-1]
+before = [v for u, v in led if u <= key]
+on = before[-1] == '1' if before else False
+off = [u for u, v in led if u > key and v == '0']
+stop = off[0] if on and off else key
+answer = [u for u in tx if u > stop]
+print(key // US, int(on), (stop - key) // US, (answer[0] - key) // US if answer else -1)
+PY
+)
+}
+# within_stop: the search was running when the key came, and ended and
+# answered within STOP_US.
+within_stop() {
+    set -- $latency
+    [ "${2:-0}" -eq 1 ] && [ "$3" -le "$STOP_US" ] && [ "$4" -ge 0 ] && [ "$4" -le "$STOP_US" ]
+}
+key_session go "fen $KINGS\nlevel depth 20\ngo\n" 1
+set -- $latency
+check "a key stops go at depth 20 in a king ending within 5 ms and it plays (key at $(($1 / 1000)) ms: stopped after $3 us, answer after $4 us)" \
+    "$(within_stop && printf '%s\n' "$out" | grep -Eq '^1\.\.\. [a-h][1-8][-:][a-h][1-8]  \(depth [0-9]+, ' &&
+       [ "$(last_fen)" != "$KINGS" ]; echo $?)" "status $status, latency $latency, fen $(last_fen)"
+key_session auto "fen $KINGS\nlevel depth 20\nauto\n" 1
+set -- $latency
+check "a key stops auto at depth 20 within 5 ms (stopped after $3 us)" \
+    "$(within_stop && printf '%s\n' "$out" | grep -qx 'engine stopped'; echo $?)" "status $status, latency $latency"
+key_session perft 'perft 8\n' 1
+set -- $latency
+check "a key stops perft 8 within 5 ms (stopped after $3 us)" \
+    "$(within_stop && printf '%s\n' "$out" | grep -Eq '^perft 8 stopped \([0-9]+ ms\)$'; echo $?)" "status $status, latency $latency"
+key_session perft_kings "fen $KINGS\nperft 8\n" 1
+set -- $latency
+check "a key stops perft 8 in a king ending within 5 ms (stopped after $3 us)" \
+    "$(within_stop && printf '%s\n' "$out" | grep -q '^perft 8 stopped'; echo $?)" "status $status, latency $latency"
+# The bench lasts 2.4 s of simulated time, which a fast host runs in less
+# than a second: its key is typed ahead, there before it starts, and the
+# LED must go off within STOP_US of going on.
+printf 'bench\nfen\n' | "$SIM" --input eager --vcd "$tmp/bench.vcd" --eeprom "$tmp/bench.eeprom" "$ELF" \
+    > "$tmp/out" 2>&1
+out=$(cat "$tmp/out")
+led_us=$(awk '/^#/ { t = substr($0, 2) } /^1&$/ { on = t } /^0&$/ && on { print int((t - on) / 1000000); exit }' "$tmp/bench.vcd")
+check "a key stops the bench within 5 ms (LED on ${led_us:-?} us)" \
+    "$([ "${led_us:-99999}" -le "$STOP_US" ] && printf '%s\n' "$out" | grep -qx 'bench stopped' &&
+       ! printf '%s\n' "$out" | grep -q '^bench nodes'; echo $?)" "led ${led_us:-none} us"
+# The LF of a CR LF arrives after its CR ended the line: no key.
+printf 'level depth 6\r\ngo\r\n' | "$SIM" --input eager --eeprom "$tmp/crlf.eeprom" "$ELF" > "$tmp/out" 2>&1
+check "the LF of CR LF does not stop go" \
+    "$(grep -q '^1\. [a-h][1-8]-[a-h][1-8]  (depth 6, ' "$tmp/out"; echo $?)" "$(grep depth "$tmp/out")"
+
+# Time limits: the search's simulated cycles (probe 1 around search_run(),
+# firmware/demo/engine.h) against the limit, 16,000 cycles a millisecond.
+for fen in "$KINGS" 'W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8'; do
+    for ms in 1 100; do
+        printf "fen $fen\nlevel time $ms\ngo\n" |
+            "$SIM" --probes "$tmp/probes" --eeprom "$tmp/time.eeprom" "$ELF" > "$tmp/out" 2>&1
+        cycles=$(sed -n 's/^1,1,\([0-9]*\),.*/\1/p' "$tmp/probes")
+        # 1 ms: at most 2 ms (the clock's millisecond is already under
+        # way at the start); 100 ms: within 3%.
+        if [ "$ms" -eq 1 ]; then low=0 high=32000; else low=1552000 high=1648000; fi
+        check "level time $ms: the search takes ${cycles:-?} cycles, $low-$high ($fen)" \
+            "$([ -n "$cycles" ] && [ "$cycles" -ge "$low" ] && [ "$cycles" -le "$high" ] &&
+               grep -Eq '^1\.(\.\.)? [a-h][1-8][-:]' "$tmp/out"; echo $?)" "$(grep depth "$tmp/out")"
+    done
+done
+
 # --- F7: the EEPROM loader takes only what the FEN reader takes ---------
 # image NAME WHITE BLACK WHITE_MEN BLACK_MEN: a CRC-valid record of no
 # plies with that Russian start position (bitboards, White to move).

@@ -87,7 +87,7 @@ static bool gameGoesOn() {
 }
 
 static void engineMove() {
-  struct search_limits limits = { ENGINE_DEPTH, ENGINE_NODES, NULL, NULL, NULL };
+  struct search_limits limits = { ENGINE_DEPTH, ENGINE_NODES, NULL, NULL, NULL, NULL };
   struct search_result result;
   search_run(&game, &limits, &ram.search, &result);
   // The search used the whole union: list the moves again to name its move.
