@@ -97,6 +97,25 @@
     swap \r
 .endm
 
+/* b0..b3 op= the bit of square sq (bit: r16..r31, taken; sq's bit 7
+ * ignored).  op: or, eor.  12-14 cycles. */
+.macro SQUARE_OP op, sq, bit, b0, b1, b2, b3
+    BIT_OF \bit, \sq
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrc \sq, 3
+    \op \b1, \bit
+    sbrs \sq, 3
+    \op \b0, \bit
+    rjmp .L_end\@
+.L_hi\@:
+    sbrc \sq, 3
+    \op \b3, \bit
+    sbrs \sq, 3
+    \op \b2, \bit
+.L_end\@:
+.endm
+
 /* a op= b, byte by byte */
 .macro AND4 a0, a1, a2, a3, b0, b1, b2, b3
     and  \a0, \b0

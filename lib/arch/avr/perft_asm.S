@@ -4,10 +4,12 @@
  * The portable perft (lib/checkers/perft.c) copies the 17-byte position
  * into each child's frame through C, plays the move with mg_make, and adds
  * 64-bit counts through libgcc.  Here one 24-byte frame a ply holds the
- * child position, the move pointer, the end of the list and the depth; the
- * child is copied from the parent and the move played on it in a few byte
- * operations (bd_asm_make); the last ply is bd_asm_count, with no call
- * frame and no register saves; the leaves are summed into one 64-bit total
+ * child position, the move pointer, the end of the list and the depth; an
+ * inner child is copied from the parent and the move played on it in a few
+ * byte operations (bd_asm_make); a leaf is never written: its registers
+ * come from the parent and the move (bd_perft_load_child), and
+ * bd_asm_count counts it with no call frame and no register saves; the
+ * leaves are summed into one 64-bit total
  * in RAM, two bytes a leaf and a carry that rarely ripples.  The lists of
  * the inner plies come from mg_generate_known, on the same move stack as
  * in C.
@@ -159,35 +161,6 @@ bd_perft_child:
     .endr
     rjmp bd_asm_make
 
-/* EN ^= the bit of square sq (a move's origin or destination; bit 7, the
- * promotion, ignored).  CNT = the bit's byte.  17 cycles. */
-.macro FLIP_EN sq
-    ldi  CNT, 1
-    sbrc \sq, 1
-    ldi  CNT, 4
-    sbrc \sq, 0
-    lsl  CNT
-    sbrc \sq, 2
-    swap CNT
-    sbrc \sq, 4
-    rjmp .L_hi\@
-    sbrc \sq, 3
-    rjmp .L_1\@
-    eor  EN0, CNT
-    rjmp .L_done\@
-.L_1\@:
-    eor  EN1, CNT
-    rjmp .L_done\@
-.L_hi\@:
-    sbrc \sq, 3
-    rjmp .L_3\@
-    eor  EN2, CNT
-    rjmp .L_done\@
-.L_3\@:
-    eor  EN3, CNT
-.L_done\@:
-.endm
-
 /* bd_perft_load_child: the registers of bd_asm_load for the child of the
  * position at Z after the move at X, without writing the child (its side's
  * pieces and men are the parent's opponent's less the captured ones, its
@@ -238,8 +211,8 @@ bd_perft_load_child:
     com  EM3
     AND4 T0, T1, T2, T3, EM0, EM1, EM2, EM3
     AND4 U0, U1, U2, U3, EM0, EM1, EM2, EM3
-    FLIP_EN DN0
-    FLIP_EN DN1
+    SQUARE_OP eor, DN0, CNT, EN0, EN1, EN2, EN3
+    SQUARE_OP eor, DN1, CNT, EN0, EN1, EN2, EN3
     XJMP bd_asm_load_own
 
 /* bd_perft_total += r25:r24, a count of bd_asm_count (MG_OVERFLOW sets

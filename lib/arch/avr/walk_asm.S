@@ -131,23 +131,6 @@ bd_walk_av:
     and  AV3, EN3
     ret
 
-/* b0..b3 op= the bit of square sq (bit: r16..r31, taken).  op: or, eor. */
-.macro SQUARE_OP op, sq, bit, b0, b1, b2, b3
-    BIT_OF \bit, \sq
-    sbrc \sq, 4
-    rjmp .L_hi\@
-    sbrc \sq, 3
-    \op \b1, \bit
-    sbrs \sq, 3
-    \op \b0, \bit
-    rjmp .L_end\@
-.L_hi\@:
-    sbrc \sq, 3
-    \op \b3, \bit
-    sbrs \sq, 3
-    \op \b2, \bit
-.L_end\@:
-.endm
 
 /* Lists the move from bd_walk_from to r18 (with MG_MOVE_PROMOTES) taking
  * r20..r23, unless the piece has listed it already.  Clobbers r19, r24,
@@ -468,12 +451,12 @@ bd_asm_walk_all:
     ld   r24, Z
     eor  r24, r19
     st   Z, r24
-    mov  r24, r19
-5:  lsr  r24                    /* the square: the byte's first + the bit's */
-    breq 6f
-    inc  r18
-    rjmp 5b
-6:  /* PF: a king captures every way; a man forward, or every way */
+    mov  ZL, r19                /* the square: the byte's first + the bit's, */
+    dec  ZL                     /* popcount(bit - 1) as the listing scans */
+    ldi  ZH, hi8(bd_popcount_table)
+    lpm  r24, Z
+    add  r18, r24
+    /* PF: a king captures every way; a man forward, or every way */
     ldi  r24, 0x8F
     mov  r25, r18
     lsr  r25
