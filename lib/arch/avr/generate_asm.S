@@ -241,21 +241,6 @@ bd_gen_jump_dir:
     and  EN3, EM3
 .endm
 
-/* Direction d's landings, if it has any: no further jump (carry clear),
- * else on to the C. */
-.macro LANDINGS_END d, all_but_back
-    sbrs FL, F_JUMPS + \d
-    rjmp .L_le\@
-    lds  U0, bd_asm_landings + 4 * \d + 0
-    lds  U1, bd_asm_landings + 4 * \d + 1
-    lds  U2, bd_asm_landings + 4 * \d + 2
-    lds  U3, bd_asm_landings + 4 * \d + 3
-    GO_ON_DIRECTIONS \all_but_back
-    XCALL bd_asm_landings_test
-    brcc .L_le\@
-    rjmp bd_gen_men_walk
-.L_le\@:
-.endm
 /* Direction d's single jumps, ahead the step to the victim. */
 .macro LIST_JUMPS d, ahead
     sbrs FL, F_JUMPS + \d
@@ -368,10 +353,11 @@ mg_generate_known:
     OR_TEST U0, U1, U2, U3
     breq .+2
     rjmp bd_gen_c_captures
-    LANDINGS_END 0, 0x0B        /* not back down-right */
-    LANDINGS_END 1, 0x07        /* not down-left */
-    LANDINGS_END 2, 0x0E        /* not up-left */
-    LANDINGS_END 3, 0x0D        /* not up-right */
+    XCALL bd_asm_men_reach      /* a jump that goes on: walked */
+    MEN_GO_ON 0, 0, bd_gen_men_walk
+    MEN_GO_ON 1, 0, bd_gen_men_walk
+    MEN_GO_ON 2, 0, bd_gen_men_walk
+    MEN_GO_ON 3, 0, bd_gen_men_walk
     sts  bd_asm_kings + 0, zero
     sts  bd_asm_kings + 1, zero
     sts  bd_asm_kings + 2, zero

@@ -311,18 +311,24 @@
 #define L_DR (bd_asm_landings + 8)
 #define L_DL (bd_asm_landings + 12)
 
-/* UP0 = the directions in which a man that jumped one way may go on:
- * every one but back (the immediate) when men capture backwards, else the
- * side's two forward ones.  6 cycles. */
-.macro GO_ON_DIRECTIONS all_but_back
-    ldi  T0, \all_but_back
-    sbrc FL, F_MCB
-    rjmp .L_go\@
-    ldi  T0, 0x03
-    sbrc FL, F_BLACK
-    ldi  T0, 0x0C
-.L_go\@:
-    mov  UP0, T0
+/* After bd_asm_men_reach (movegen_asm.S): when direction d has jumps and
+ * one of its landings is in DN, on to `walk`; with count, CNT += its
+ * landings first (ZH = hi8(bd_popcount_table)).  Clobbers U, tmp. */
+.macro MEN_GO_ON d, count, walk
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_mg\@
+    lds  U0, bd_asm_landings + 4 * \d + 0
+    lds  U1, bd_asm_landings + 4 * \d + 1
+    lds  U2, bd_asm_landings + 4 * \d + 2
+    lds  U3, bd_asm_landings + 4 * \d + 3
+    .if \count
+    COUNT U0, U1, U2, U3
+    .endif
+    AND4 U0, U1, U2, U3, DN0, DN1, DN2, DN3
+    OR_TEST U0, U1, U2, U3
+    breq .L_mg\@
+    rjmp \walk
+.L_mg\@:
 .endm
 
 /* Z = the step routine of direction d (movegen_asm.S: T = one step of T,
