@@ -78,6 +78,22 @@
 #define RANK_1 0x00041041
 #define RANK_8 0x80020820
 
+/* FL = the flags of the rules at Z (struct bd_rules: men_capture_backwards
+ * +2, flying_kings +3, promotion_continues_capture +4).  Clobbers tmp.
+ * 10 cycles. */
+.macro RULES_FLAGS
+    clr  FL
+    ldd  tmp, Z+2
+    cpse tmp, zero
+    ori  FL, 1 << F_MCB
+    ldd  tmp, Z+3
+    cpse tmp, zero
+    ori  FL, 1 << F_FLYING
+    ldd  tmp, Z+4
+    cpse tmp, zero
+    ori  FL, 1 << F_PCC
+.endm
+
 #if defined(__AVR_HAVE_JMP_CALL__)
 #  define XCALL call
 #  define XJMP  jmp
@@ -113,6 +129,33 @@
     \op \b3, \bit
     sbrs \sq, 3
     \op \b2, \bit
+.L_end\@:
+.endm
+
+/* b0..b3 ^= and c0..c3 ^= the bit of square sq (bit: r16..r31, taken;
+ * sq's bit 7 ignored).  17-19 cycles. */
+.macro SQUARE_EOR2 sq, bit, b0, b1, b2, b3, c0, c1, c2, c3
+    BIT_OF \bit, \sq
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrs \sq, 3
+    rjmp .L_0\@
+    eor  \b1, \bit
+    eor  \c1, \bit
+    rjmp .L_end\@
+.L_0\@:
+    eor  \b0, \bit
+    eor  \c0, \bit
+    rjmp .L_end\@
+.L_hi\@:
+    sbrs \sq, 3
+    rjmp .L_2\@
+    eor  \b3, \bit
+    eor  \c3, \bit
+    rjmp .L_end\@
+.L_2\@:
+    eor  \b2, \bit
+    eor  \c2, \bit
 .L_end\@:
 .endm
 

@@ -246,40 +246,16 @@ bd_perft_leaf_base:
     .endr
     ret
 
-/* b0..b3 ^= and c0..c3 ^= the bit of square sq (bit: r16..r31, taken;
- * sq's bit 7 ignored).  17-19 cycles. */
-.macro SQUARE_EOR2 sq, bit, b0, b1, b2, b3, c0, c1, c2, c3
-    BIT_OF \bit, \sq
-    sbrc \sq, 4
-    rjmp .L_hi\@
-    sbrs \sq, 3
-    rjmp .L_0\@
-    eor  \b1, \bit
-    eor  \c1, \bit
-    rjmp .L_end\@
-.L_0\@:
-    eor  \b0, \bit
-    eor  \c0, \bit
-    rjmp .L_end\@
-.L_hi\@:
-    sbrs \sq, 3
-    rjmp .L_2\@
-    eor  \b3, \bit
-    eor  \c3, \bit
-    rjmp .L_end\@
-.L_2\@:
-    eor  \b2, \bit
-    eor  \c2, \bit
-.L_end\@:
-.endm
-
-/* bd_perft_load_leaf: bd_perft_load_child from bd_perft_shared: a
- * move that captures nothing changes only its two squares, in the enemy
- * pieces and the empty squares (a promotion changes no register: the
- * enemy's kings are not among them).  A capture goes the long way.
- * In:  Z = the parent, X = the move.  Out: as bd_asm_load.
- * Clobbers T0..T3, tmp.  A quiet move: 88-92 cycles + RET. */
-bd_perft_load_leaf:
+/* bd_perft_leaf: the leaf after the move at X, counted (bd_asm_count's
+ * r25:r24), its registers from bd_perft_shared: a move that captures
+ * nothing changes only its two squares, in the enemy pieces and the empty
+ * squares (a promotion changes no register: the enemy's kings are not
+ * among them).  A capture loads the long way (bd_perft_load_child).
+ * In:  X = the move, Y = the frame.  Out: the count; the frame's next
+ * move (F_MOVE) past this one.  Clobbers what bd_asm_count does.  A quiet
+ * move is loaded in 92-96 cycles, then bd_asm_count_loaded (a tail call).
+ */
+bd_perft_leaf:
     ld   T0, X+                 /* from */
     ld   T1, X+                 /* to */
     ld   T2, X+                 /* captured: none? */
@@ -289,13 +265,19 @@ bd_perft_load_leaf:
     or   T2, tmp
     ld   tmp, X+
     or   T2, tmp
+    std  Y+F_MOVE, r26
+    std  Y+F_MOVE + 1, r27
     lds  FL, bd_perft_shared    /* X is spent: FL is its low byte */
     brne 1f
     sbrs FL, 7
     rjmp 2f
-1:  ldd  r26, Y+F_MOVE          /* the long way: X = the move again */
-    ldd  r27, Y+F_MOVE + 1
-    rjmp bd_perft_load_child
+1:  ldd  r26, Y+F_MOVE          /* the long way, from the parent: */
+    ldd  r27, Y+F_MOVE + 1      /* X = the move again */
+    sbiw r26, MOVE_BYTES
+    ldd  ZL, Y+F_PARENT
+    ldd  ZH, Y+F_PARENT + 1
+    rcall bd_perft_load_child
+    XJMP bd_asm_count_loaded
 2:
     lds  EN0, bd_perft_shared + 1
     lds  EN1, bd_perft_shared + 2
@@ -319,7 +301,7 @@ bd_perft_load_leaf:
     lds  U3, bd_perft_shared + 20
     SQUARE_EOR2 T0, T2, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
     SQUARE_EOR2 T1, T2, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
-    ret
+    XJMP bd_asm_count_loaded
 
 /* bd_perft_total += r25:r24, a count of bd_asm_count (MG_OVERFLOW sets
  * bd_perft_overflow instead).  Clobbers r0, Z.  13 cycles but when a
@@ -400,10 +382,12 @@ bd_perft_node:
     movw r20, r26
     lds  r18, bd_asm_scratch_end
     lds  r19, bd_asm_scratch_end + 1
-    push r16
-    ldi  r16, MG_CAPTURE_UNKNOWN  /* mg_generate_known asks the capture test */
-    XCALL mg_generate_known
-    pop  r16
+    ldi  r16, MG_CAPTURE_UNKNOWN  /* the list asks the capture test */
+    push r28
+    push r29
+    XCALL bd_asm_generate_known
+    pop  r29
+    pop  r28
     std  Y+F_END, r24
     std  Y+F_END + 1, r25
     mov  tmp, r24
@@ -444,17 +428,10 @@ bd_perft_node:
 2:  /* Each child is a leaf: counted from the parent and the move in
      * registers (bd_perft_load_child), never written out. */
     NEXT_MOVE 7f
-    ldd  ZL, Y+F_PARENT
-    ldd  ZH, Y+F_PARENT + 1
-    rcall bd_perft_load_leaf
-    XCALL bd_asm_count_loaded
+    rcall bd_perft_leaf
     ADD_LEAVES
-    ldd  r26, Y+F_MOVE          /* on to the next leaf, even past an */
-    ldd  r27, Y+F_MOVE + 1      /* overflow: the total is void then */
-    adiw r26, 6
-    std  Y+F_MOVE, r26
-    std  Y+F_MOVE + 1, r27
-    rjmp 2b
+    rjmp 2b                     /* on to the next leaf, even past an
+                                 * overflow: the total is void then */
 3:  lds  tmp, bd_perft_overflow
     tst  tmp
     breq 1b

@@ -1,7 +1,7 @@
 /*
  * walk_asm.S (AVR) - capture sequences walked square by square:
  * movegen.c's walk_captures, in its order, for the pieces that
- * bd_asm_walkers or bd_asm_jumpers (movegen_asm.S) pick out.
+ * bd_asm_walkers or bd_asm_men_walkers (movegen_asm.S) pick out.
  *
  * The walk is the C's: from a square, each direction in turn (up-left,
  * up-right, down-right, down-left) that the piece may capture in; a jump
@@ -207,12 +207,12 @@ bd_walk_overflow:
 .L_wd\@:
 .endm
 
-/* bd_walk_node: the walk on from SQ with CAP taken (walk_captures). */
+/* bd_walk_node: the walk on from SQ with CAP taken (walk_captures), AV
+ * = EN & ~CAP (a flying king's node computes its own). */
 bd_walk_node:
     sbrc PF, PF_FLYING
     rjmp bd_walk_fly_node
     clr  WENT
-    rcall bd_walk_av
     mov  r25, SQ
     lsl  r25
     lsl  r25
@@ -253,14 +253,15 @@ bd_walk_end_here:
 9:  ret
 
 /* The jump over r24 to r18: the move ends there (an English man
- * promoted) or goes on.  Takes AV, DIR, WENT, r18-r25, Z. */
+ * promoted) or goes on, AV less the victim.  Takes AV, DIR, WENT,
+ * r18-r25, r27, Z. */
 bd_walk_jump:
     sbrc PF, PF_KING
     rjmp 5f
     lds  ZL, bd_walk_rank       /* a man reaching the last rank */
     lds  ZH, bd_walk_rank + 1
-    lds  r20, bd_walk_rank + 2
-    lds  r21, bd_walk_rank + 3
+    lds  r25, bd_walk_rank + 2
+    lds  r27, bd_walk_rank + 3
     rcall bd_walk_on_rank
     breq 5f
     sbrc PF, PF_PCC
@@ -284,8 +285,8 @@ bd_walk_jump:
     push CAP2
     push CAP3
     mov  SQ, r18
-    SQUARE_OP or, r24, r19, CAP0, CAP1, CAP2, CAP3
-    rcall bd_walk_node
+    SQUARE_EOR2 r24, r19, CAP0, CAP1, CAP2, CAP3, AV0, AV1, AV2, AV3
+    rcall bd_walk_node          /* the victim: taken, not to be jumped */
     pop  CAP3
     pop  CAP2
     pop  CAP1
@@ -390,10 +391,10 @@ bd_walk_can_capture:
     BRNE_FAR 1b
     ret                         /* Z set */
 
-/* Z flag clear when square r18 is in ZL, ZH, r20, r21 (the promotion
- * squares). */
+/* Z flag clear when square r18 is in ZL, ZH, r25, r27 (the promotion
+ * squares; AV is kept). */
 bd_walk_on_rank:
-    SQUARE_TEST r18, ZL, ZH, r20, r21
+    SQUARE_TEST r18, ZL, ZH, r25, r27
     ret
 
 /* bd_walk_piece: the moves of the piece on r18, listed from Y.
@@ -412,6 +413,8 @@ bd_walk_piece:
     clr  CAP0
     clr  CAP1
     movw CAP2, CAP0
+    movw AV0, EN0               /* nothing jumped yet */
+    movw AV2, EN2
     rcall bd_walk_node
     clr  r25
     ret
