@@ -33,6 +33,18 @@ expect_match "a win in one ply scores 29999" '^score 29999$' "$(echo "$out" | gr
 out=$("$CHECKERS" go --fen 'B:Wg1:Bh2' --depth 3)
 expect_match "no legal move: bestmove none" '^bestmove none$' "$(echo "$out" | grep '^bestmove')"
 
+# Issue 13's English position, White to move: 18-14 (10x17 21x14 6-10
+# 29-25 10x17) and 19-15 (10x19 ...) each lose a man, and stronger engines
+# play 26-22, about even.  With the ply limit cutting the captures at ply 11,
+# depth 20 played 18-14 and scored it +7; searched out, it is a man down.
+issue='W:W18,19,21,23,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16'
+out=$("$CHECKERS" go --variant english --fen "$issue" --depth 20)
+expect_match "issue 13's position at depth 20: neither 18-14 nor 19-15, about even" \
+    '^bestmove (2[0-9]|3[0-2])-[0-9]+ score -?[0-9] ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
+out=$("$CHECKERS" go --variant english --fen "$issue" --moves 18-14 --depth 19)
+expect_match "issue 13's position after 18-14: Black is a man up" '^score (9[0-9]|1[0-9][0-9])$' \
+    "$(echo "$out" | grep '^score')"
+
 out=$("$CHECKERS" go --variant english --movetime 100)
 expect_match "--movetime ends with a move and a depth" '^depth [1-9][0-9]*$' "$(echo "$out" | grep '^depth')"
 
@@ -65,7 +77,7 @@ expect_match "a bad move is named with its place in the list" '^checkers: bad mo
 expect_usage_error "go without a limit" "$CHECKERS" go
 expect_usage_error "go with both limits" "$CHECKERS" go --depth 3 --movetime 10
 expect_usage_error "go --depth 0" "$CHECKERS" go --depth 0
-expect_usage_error "go --depth 21" "$CHECKERS" go --depth 21
+expect_usage_error "go --depth 41" "$CHECKERS" go --depth 41
 expect_usage_error "go --depth x" "$CHECKERS" go --depth x
 expect_usage_error "go --depth without a value" "$CHECKERS" go --depth
 expect_usage_error "go --movetime 0" "$CHECKERS" go --movetime 0
