@@ -59,6 +59,19 @@ expect_match "--moves: the search sees a repetition of the game (draw, score 0)"
 out=$("$CHECKERS" go --variant english --fen 'B:WK4,K32:BK25' --depth 1)
 expect_match "the same position without its record: a king down" \
     '^score -[1-9][0-9]+$' "$(echo "$out" | grep '^score')"
+# The quiet-move rule through --moves: 29 king moves without a capture or
+# a man move, none repeating a position (a random walk, checked with
+# `checkers moves`), leave Black, a king down, one ply from the Russian
+# limit of 30: any king move draws.  The bare FEN of the end position
+# has no such count: a king down.
+walk="e1-f2 h8-g7 c1-a3 g7-h8 f2-g3 h8-f6 g3-f4 f6-g7 f4-c1 g7-f8 c1-g5 f8-g7 g5-e3 g7-h6 e3-d4"
+walk="$walk h6-c1 d4-c3 c1-h6 a3-c5 h6-c1 c5-f2 c1-h6 f2-d4 h6-c1 d4-c5 c1-g5 c3-g7 g5-h4 c5-f8"
+out=$("$CHECKERS" go --fen 'W:WKc1,Ke1,g1:BKh8,a7' --moves "$walk" --depth 4)
+expect_match "--moves: the search sees the quiet-move rule of the game (draw, score 0)" \
+    '^score 0$' "$(echo "$out" | grep '^score')"
+out=$("$CHECKERS" go --fen 'B:WKf8,Kg7,g1:BKh4,a7' --depth 4)
+expect_match "the same position without its record: a king down" '^score -[1-9][0-9]+$' \
+    "$(echo "$out" | grep '^score')"
 out=$("$CHECKERS" go --moves ' c3-d4  f6-g5 ' --depth 2)
 expect_match "--moves from the start position, blanks around moves" \
     '^pv d4[-:]' "$(echo "$out" | grep '^pv')"
