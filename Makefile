@@ -80,7 +80,8 @@ fw_dir = firmware/$(if $(and $(filter attiny%,$($(1)_MCU)),$(filter demo,$(2))),
 # The engine's workspace and the game's repetition window shrunk for the
 # attiny boards' RAM (lib/engine/search.h, lib/checkers/game.h): every
 # object of theirs is compiled with it.
-TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u -DGAME_HISTORY=12u
+TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u \
+                   -DSEARCH_CAPTURE_RESERVE=0u -DGAME_HISTORY=12u
 # Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
 # record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
 FW_NEEDS_32K := demo
@@ -132,6 +133,14 @@ $(HOST)/portable/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_PORTABLE) $(SANITIZE) -c $< -o $@
 
+# The AVR's workspace sizes on the host (lib/engine/search.h,
+# SEARCH_AVR_SIZES): the ATmega's search tree at host speed, for the tests
+# of whole games that the simulator would take minutes over.
+$(HOST)/avrsizes/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-AVRSZ,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -DSEARCH_AVR_SIZES -c $< -o $@
+
 # lib_archive DIR SUFFIX: libbitdraughts, libbench and libtools of one object
 # directory.
 define lib_archive
@@ -142,6 +151,7 @@ endef
 $(eval $(call lib_archive,obj,))
 $(eval $(call lib_archive,san,-san))
 $(eval $(call lib_archive,portable,-portable))
+$(eval $(call lib_archive,avrsizes,-avrsizes))
 $(HOST)/lib%.a:
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -177,11 +187,12 @@ $(eval $(call host_test,tests,san,tests/,-san))
 $(eval $(call host_test,tests/host,san,tests/host/,-san))
 $(eval $(call host_test,tests/atmega,san,tests/atmega/,-san))
 $(eval $(call host_test,tests/portable,portable,tests/,-portable))
+$(eval $(call host_test,tests/avr-sizes,avrsizes,tests/atmega/,-avrsizes))
 
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
                   $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
-                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%)
+                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
@@ -301,7 +312,7 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o:
 # that compare the two; lib/bench/portable, first on their include path,
 # names no override.
 PORTABLE_OBJS := $(patsubst %.c,%.o,$(wildcard lib/bench/*_portable.c))
-$(foreach d,obj san portable,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
+$(foreach d,obj san portable avrsizes,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
     HOST_CFLAGS := -Ilib/bench/portable $(HOST_CFLAGS)))
 $(foreach b,$(BOARDS),$(eval $(PORTABLE_OBJS:%=$(BUILD)/$(b)/obj/%): \
     $(b)_CFLAGS := -Ilib/bench/portable $($(b)_CFLAGS)))
