@@ -344,7 +344,7 @@ $(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
-# The game's Hub mode (firmware/demo/hub_mode.c) takes about 4.3 KB of flash:
+# The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:
 # only boards whose FLASH_LIMIT holds the game and it build it
 # (HUB_MODE_MIN_FLASH: the Uno and the Mega 2560); the Nanos and the Pro
 # Mini (30,720) play without it and keep their 4 KB for what comes next.
