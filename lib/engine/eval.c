@@ -177,7 +177,7 @@ static uint8_t runaways(const bd_position *pos, uint8_t colour, uint8_t *near)
         return 0;
     uint8_t enemy = BD_OTHER_COLOUR(colour);
     bb32 spread = pos->pieces[enemy], covered = 0;
-    for (uint8_t step = 0; step < RUNAWAY_REACH; step++) {
+    for (uint8_t rank = 0; rank < RUNAWAY_REACH; rank++) {
         spread = forward(spread, enemy);
         covered |= spread;
     }
