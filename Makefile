@@ -77,10 +77,25 @@ FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmwar
 FW_ATMEGA_ONLY := perft demo
 # fw_dir BOARD PROGRAM: the folder of the program's sources on that board.
 fw_dir = firmware/$(if $(and $(filter attiny%,$($(1)_MCU)),$(filter demo,$(2))),$(FW_TINY_DEMO),$(2))
+# The game's images: the move generator's popcount table must stay at the
+# first 256-byte boundary, right after the tables that fill the padding
+# before it (firmware/demo/flash_gap.h); grown past it, they would move the
+# table and waste up to 255 bytes.
+demo_gap_check = table=$$(avr-nm $(1) | awk '$$3 == "bd_popcount_table" { print $$1 }'); \
+    if [ -n "$$table" ] && [ "$$table" != 00000100 ]; then \
+        echo "$(1): bd_popcount_table at 0x$$table, not 0x100: the tables of" \
+             "firmware/demo/flash_gap.h no longer fit before it" >&2; rm -f $(1); exit 1; fi
+# link_order SOURCES: the sources in link order.  The game firmware's
+# commands and the session's printers go last, right before the library
+# code they call most (the notation): with its functions in source order
+# (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes).
+DEMO_LINK_LAST := firmware/demo/session.c firmware/demo/commands.c
+link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),$(filter $(f),$(1)))
 # The engine's workspace and the game's repetition window shrunk for the
 # attiny boards' RAM (lib/engine/search.h, lib/checkers/game.h): every
 # object of theirs is compiled with it.
-TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u -DGAME_HISTORY=12u
+TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u \
+                   -DSEARCH_CAPTURE_RESERVE=0u -DGAME_HISTORY=12u
 # Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
 # record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
 FW_NEEDS_32K := demo
@@ -132,6 +147,14 @@ $(HOST)/portable/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_PORTABLE) $(SANITIZE) -c $< -o $@
 
+# The AVR's workspace sizes on the host (lib/engine/search.h,
+# SEARCH_AVR_SIZES): the ATmega's search tree at host speed, for the tests
+# of whole games that the simulator would take minutes over.
+$(HOST)/avrsizes/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-AVRSZ,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -DSEARCH_AVR_SIZES -c $< -o $@
+
 # lib_archive DIR SUFFIX: libbitdraughts, libbench and libtools of one object
 # directory.
 define lib_archive
@@ -142,6 +165,7 @@ endef
 $(eval $(call lib_archive,obj,))
 $(eval $(call lib_archive,san,-san))
 $(eval $(call lib_archive,portable,-portable))
+$(eval $(call lib_archive,avrsizes,-avrsizes))
 $(HOST)/lib%.a:
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -177,11 +201,12 @@ $(eval $(call host_test,tests,san,tests/,-san))
 $(eval $(call host_test,tests/host,san,tests/host/,-san))
 $(eval $(call host_test,tests/atmega,san,tests/atmega/,-san))
 $(eval $(call host_test,tests/portable,portable,tests/,-portable))
+$(eval $(call host_test,tests/avr-sizes,avrsizes,tests/atmega/,-avrsizes))
 
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
                   $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
-                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%)
+                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
@@ -246,6 +271,28 @@ $$($(1)_DIR)/libfirmware.a: $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/obj/%.o)
 
 $(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbench.a $$($(1)_DIR)/libbitdraughts.a
 
+# The game firmware's own build of the library and firmware/common, for
+# size (DEMO_SIZE_FLAGS, below); every other program keeps the objects above.
+$$($(1)_DIR)/demo-obj/%.o: %.c $(MAKEFILE_DEPS)
+	$$(call say,AVR-CC,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) $$(DEMO_SIZE_FLAGS) -c $$< -o $$@
+
+$$($(1)_DIR)/demo-obj/%.o: %.S $(MAKEFILE_DEPS)
+	$$(call say,AVR-AS,$$@)
+	@mkdir -p $$(@D)
+	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
+
+$$($(1)_DIR)/libbitdraughts-demo.a: $(LIB_SRC:%.c=$$($(1)_DIR)/demo-obj/%.o) $(LIB_AVR_ASM:%.S=$$($(1)_DIR)/demo-obj/%.o)
+	$$(call say,AR,$$@)
+	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
+
+$$($(1)_DIR)/libfirmware-demo.a: $(FW_COMMON_SRC:%.c=$$($(1)_DIR)/demo-obj/%.o)
+	$$(call say,AR,$$@)
+	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
+
+$(1)_DEMO_SUPPORT := $$($(1)_DIR)/libfirmware-demo.a $$($(1)_DIR)/libbitdraughts-demo.a
+
 # Every image is checked against the board's own limit: one over it is
 # deleted, so neither `make flash` nor a test can use it.
 $$($(1)_DIR)/%.elf:
@@ -256,9 +303,11 @@ $$($(1)_DIR)/%.elf:
 	    echo "$$@: $$$$bytes bytes of flash, over the $(1) board's limit of $$($(1)_FLASH_LIMIT)" \
 	         "(boards/$(1).mk FLASH_LIMIT) by $$$$((bytes - $$($(1)_FLASH_LIMIT)))" >&2; \
 	    rm -f $$@; exit 1; fi
+	$$(if $$(POST_LINK_CHECK),$$(Q)$$(call POST_LINK_CHECK,$$@))
 
 $(foreach p,$(FW_PROGRAMS),
-$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(wildcard $(call fw_dir,$(1),$(p))/*.c)) $$($(1)_SUPPORT))
+$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call link_order,$(wildcard $(call fw_dir,$(1),$(p))/*.c))) \
+    $$(if $(filter demo,$(p)),$$($(1)_DEMO_SUPPORT),$$($(1)_SUPPORT)))
 $(foreach t,$(UNIT_TESTS),
 $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
 $(foreach t,$(ATMEGA_TESTS),
@@ -280,13 +329,37 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # alone: the demo's image has it throughout, the bench's and perft's not.
 # -mstrict-X (X only as the hardware addresses with it: no X+offset made of
 # adiw/sbiw pairs) takes 374 bytes off the demo, and its search runs faster.
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X))
+# The game firmware is compiled for size throughout (its own objects, and
+# the library's and firmware/common's in demo-obj/): without these passes
+# (code sinking, the phi-to-conditional rewrite, loop-invariant motion,
+# which avr-gcc 5.4 trades for registers that then spill) the image is 382
+# bytes smaller and its search no slower (the `bench` command: 33,167,204
+# cycles before, 33,141,232 after).  The bench's and tests' objects keep
+# plain -Os, so the bench rows are those of the library as shipped.
+DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants
+# Its functions in one LTO partition, in the order of the sources: callers
+# and callees stay close, and 2-byte RCALLs replace 4-byte CALLs (-mrelax)
+# where they reach (4 KB): 94 bytes.
+DEMO_LINK_ORDER := -flto-partition=one -fno-toplevel-reorder
+# Its user interface (the commands, the notation, the serial port, Hub
+# mode's text), where no cycle counts, is spared three more passes
+# (temporary expression replacement, coalescing of variables, partial
+# redundancy elimination): 62 bytes; and switch tables, which would go
+# into the padding that firmware/demo/flash_gap.h fills.
+DEMO_UI_FLAGS := -fno-tree-ter -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-tables
+DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
+    $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
+    $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
+$(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
-# The game's Hub mode (firmware/demo/hub_mode.c) takes about 4.5 KB of flash:
+# The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:
 # only boards whose FLASH_LIMIT holds the game and it build it
-# (HUB_MODE_MIN_FLASH: today the Mega 2560; the game with it passes the
-# Uno's 32,256 by a few hundred bytes); the others play without it.
-HUB_MODE_MIN_FLASH := 65536
+# (HUB_MODE_MIN_FLASH: the Uno and the Mega 2560); the Nanos and the Pro
+# Mini (30,720) play without it and keep their 4 KB for what comes next.
+HUB_MODE_MIN_FLASH := 32256
 $(foreach b,$(BOARDS),$(if $(shell [ 0$($(b)_FLASH_LIMIT) -ge $(HUB_MODE_MIN_FLASH) ] && echo y),\
     $(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -DDEMO_HUB_MODE)))
 # The self-play program on the Uno, whatever the attiny boards make of it.
@@ -294,14 +367,15 @@ $(BUILD)/uno/$(FW_TINY_DEMO).elf: $(patsubst %.c,$(BUILD)/uno/obj/%.o,$(wildcard
     $(uno_SUPPORT)
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
+    $(BUILD)/$(b)/demo-obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # lib/bench/*_portable.c: the portable move generation and perft under
 # other names, next to the target's override in the bench and in the tests
 # that compare the two; lib/bench/portable, first on their include path,
 # names no override.
 PORTABLE_OBJS := $(patsubst %.c,%.o,$(wildcard lib/bench/*_portable.c))
-$(foreach d,obj san portable,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
+$(foreach d,obj san portable avrsizes,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
     HOST_CFLAGS := -Ilib/bench/portable $(HOST_CFLAGS)))
 $(foreach b,$(BOARDS),$(eval $(PORTABLE_OBJS:%=$(BUILD)/$(b)/obj/%): \
     $(b)_CFLAGS := -Ilib/bench/portable $($(b)_CFLAGS)))

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bits/progmem.h"
+#include "flash_gap.h"
 #include "board.h"
 #include "clock.h"
 #include "console.h"
@@ -68,14 +69,17 @@ static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
         "move so far), perft or bench, and starts the next line.\n"));
 }
 
+/* The variants' names, in enum bd_variant order, for word_index(). */
+static const char variant_words[] PROGMEM = "russian\0english";
+static uint8_t word_index(const char *word, const char *list_P, uint8_t count);
+
 static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((unused)))
 {
     const struct bd_rules *variant_rules = session_game.rules;
-    if (!strcmp_P(arg, PSTR("russian")))
-        variant_rules = &bd_rules_russian;
-    else if (!strcmp_P(arg, PSTR("english")))
-        variant_rules = &bd_rules_english;
-    else if (*arg) {
+    uint8_t variant = word_index(arg, variant_words, BD_VARIANT_COUNT);
+    if (variant < BD_VARIANT_COUNT) {
+        variant_rules = bd_rules_of(variant);
+    } else if (*arg) {
         session_error_P(PSTR("new [russian|english]"));
         return;
     }
@@ -247,8 +251,7 @@ static void cmd_auto(NO_ARGUMENT)
 
 /* Word lists for word_index(): "off" is no side, "white" and "black" are
  * ENGINE_SIDE of their colour, "both" both. */
-static const char side_words[] PROGMEM = "off\0white\0black\0both";
-static uint8_t word_index(const char *word, const char *list_P, uint8_t count);
+static const char side_words[] IN_FLASH_GAP = "off\0white\0black\0both";
 
 static SESSION_OWN_FRAME void cmd_engine(char *arg, uint8_t length __attribute__((unused)))
 {
@@ -265,6 +268,10 @@ static SESSION_OWN_FRAME void cmd_engine(char *arg, uint8_t length __attribute__
     serial_putc('\n');
 }
 
+/* The kinds of level, in that order, for word_index(). */
+enum { LEVEL_DEPTH, LEVEL_TIME, LEVEL_KINDS };
+static const char level_words[] PROGMEM = "depth\0time";
+
 static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__((unused)))
 {
     if (!*arg) {
@@ -275,9 +282,10 @@ static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__(
     if (value)
         *value++ = '\0';
     uint16_t n = value ? parse_number(value) : 0u;
-    if (!strcmp_P(arg, PSTR("depth")) && n >= 1u && n <= SEARCH_MAX_DEPTH)
+    uint8_t kind = word_index(arg, level_words, LEVEL_KINDS);
+    if (kind == LEVEL_DEPTH && n >= 1u && n <= SEARCH_MAX_DEPTH)
         engine_set_depth((uint8_t)n);
-    else if (!strcmp_P(arg, PSTR("time")) && n >= 1u && n <= ENGINE_TIME_MAX_MS)
+    else if (kind == LEVEL_TIME && n >= 1u && n <= ENGINE_TIME_MAX_MS)
         engine_set_time(n);
     else {
         session_error_P(PSTR("level depth 1-20 or time 1-60000"));

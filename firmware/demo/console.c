@@ -4,6 +4,7 @@
 #include <avr/wdt.h>
 
 #include "bits/progmem.h"
+#include "flash_gap.h"
 #include "serial.h"
 
 #define ASCII_BACKSPACE 0x08
@@ -95,7 +96,7 @@ const char *console_status_text(uint8_t status)
 {
     /* In enum console_status order, from CONSOLE_TOO_LONG; each reads on
      * with CONSOLE_IGNORED_P. */
-    static const char texts[] PROGMEM =
+    static const char texts[] IN_FLASH_GAP =
         "line too long,\0control character, line\0"
         "non-ASCII byte, line\0input lost while busy, line";
     return bd_pgm_nth_string(texts, (uint8_t)(status - CONSOLE_TOO_LONG));

@@ -12,14 +12,13 @@
 /* Characters by piece code: empty, w, W, b, B. */
 static const char piece_chars[] PROGMEM = ".wWbB";
 
-void display_to_nibbles(const bd_position *pos, nb_board *board)
+/* The piece code of a dark square. */
+static uint8_t piece_on(const bd_position *pos, uint8_t square)
 {
-    nb_clear(board);
-    for (uint8_t square = 0; square < BB_SQUARES; square++)
-        for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
-            if (bb_has(&pos->pieces[colour], square))
-                nb_set(board, (uint8_t)(BOARD_SIDE * bb_rank(square) + bb_file(square)),
-                       PIECE_CODE(colour, !bb_has(&pos->men[colour], square)));
+    for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
+        if (bb_has(&pos->pieces[colour], square))
+            return PIECE_CODE(colour, !bb_has(&pos->men[colour], square));
+    return DISPLAY_EMPTY;
 }
 
 /* Out of line: link-time inlining would copy it into each caller. */
@@ -37,7 +36,7 @@ static __attribute__((noinline)) void put_files(void)
 /* Russian squares take two characters (" w", " ." or blank), with files
  * and ranks around the edge; English ones three, an empty dark square
  * showing its number, and each row ends with the numbers it holds. */
-static void print_board(const nb_board *board, uint8_t english)
+static void print_board(const bd_position *pos, uint8_t english)
 {
     const char *border = english ? PSTR("  +--------------------------+\n")
                                  : PSTR("  +-----------------+\n");
@@ -52,10 +51,10 @@ static void print_board(const nb_board *board, uint8_t english)
         uint8_t first = (uint8_t)(SQUARES_PER_ROW * (BOARD_SIDE - 1u - rank) + 1u);
         for (uint8_t file = 0; file < BOARD_SIDE; file++) {
             uint8_t dark = BB_IS_DARK(file, rank);
-            uint8_t code = nb_get(board, (uint8_t)(BOARD_SIDE * rank + file));
+            uint8_t code = dark ? piece_on(pos, BB_SQUARE(file, rank)) : DISPLAY_EMPTY;
             serial_putc(' ');
             if (english) {
-                if (dark && code == NB_EMPTY) {
+                if (dark && code == DISPLAY_EMPTY) {
                     uint8_t number = (uint8_t)(first + file / 2u);
                     serial_putc(number < 10u ? ' ' : (char)('0' + number / 10u));
                     serial_putc((char)('0' + number % 10u));
@@ -83,9 +82,7 @@ static void print_board(const nb_board *board, uint8_t english)
 
 void display_board(const bd_position *pos, const struct bd_rules *rules)
 {
-    nb_board board;
-    display_to_nibbles(pos, &board);
-    print_board(&board, rules->variant == BD_VARIANT_ENGLISH);
+    print_board(pos, rules->variant == BD_VARIANT_ENGLISH);
     display_colour(pos->side);
     serial_puts_P(PSTR(" to move\n"));
 }

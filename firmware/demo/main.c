@@ -18,6 +18,7 @@
 #include <avr/pgmspace.h>
 #include <avr/wdt.h>
 
+#include "flash_gap.h"
 #include "clock.h"
 #include "board.h"
 #include "commands.h"
@@ -44,13 +45,14 @@ void save_reset_flags(void)
 
 static void put_reset_reason(void)
 {
-    static const uint8_t flags[] PROGMEM = { _BV(PORF), _BV(EXTRF), _BV(BORF), _BV(WDRF) };
-    static const char names[] PROGMEM = " power-on\0 external\0 brown-out\0 watchdog";
+    static const char names[] IN_FLASH_GAP = " power-on\0 external\0 brown-out\0 watchdog";
     serial_puts_P(PSTR("reset:"));
     uint8_t any = 0;
     const char *name = names;
-    for (uint8_t i = 0; i < sizeof flags; i++) {
-        if (reset_flags & pgm_read_byte(&flags[i])) {
+    /* The names in bit order: the flags are MCUSR's bits 0 to 3. */
+    _Static_assert(PORF == 0 && EXTRF == 1 && BORF == 2 && WDRF == 3, "MCUSR's reset flags");
+    for (uint8_t flag = _BV(PORF); flag <= _BV(WDRF); flag = (uint8_t)(flag << 1)) {
+        if (reset_flags & flag) {
             serial_puts_P(name);
             any = 1;
         }

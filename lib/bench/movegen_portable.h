@@ -29,6 +29,9 @@ uint16_t ref_mg_count(const bd_position *pos, const struct bd_rules *rules, bd_m
                       bd_move *scratch_end);
 uint8_t ref_mg_has_capture(const bd_position *pos, const struct bd_rules *rules);
 void ref_mg_make(bd_position *pos, const bd_move *m);
+/* The walk's path of a capture (mg_path where the target has no override). */
+uint8_t ref_mg_path(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
+                    uint8_t *path);
 uint64_t ref_perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
                    bd_move *stack, bd_move *stack_end);
 

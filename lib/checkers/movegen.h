@@ -76,6 +76,17 @@ void mg_make(bd_position *pos, const bd_move *m);
  * the count (2 for a quiet move).  When several paths give the same move,
  * the first found; path must hold MG_MAX_PATH squares. */
 uint8_t mg_path(const bd_position *pos, const struct bd_rules *rules, const bd_move *m, uint8_t *path);
+/* mg_path's path found from the move alone, by a search over the jumps that
+ * take its pieces (no move listing): the same squares, the same count (0
+ * for a move that is not legal).  A target whose captures are listed
+ * without the C walk has it as mg_path (arch/movegen.h, MG_PATH_BY_SEARCH). */
+uint8_t mg_path_search(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
+                       uint8_t *path);
+/* True when path[0..count) is a path the rules allow for capture m: each
+ * square a landing after one jump over a piece of the move, ending on its
+ * last square where the piece must stop. */
+uint8_t mg_path_follows(const bd_position *pos, const struct bd_rules *rules, const bd_move *m,
+                        const uint8_t *path, uint8_t count);
 /* True when a and b are the same move (from, to, captured). */
 BD_INLINE uint8_t mg_move_equal(const bd_move *a, const bd_move *b)
 {

@@ -215,10 +215,9 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
     if (wrapped && !(accept_token(&c, 'F') && accept(&c, 'E') && accept(&c, 'N') &&
                      accept_token(&c, '"')))
         return PDN_ERR_SYNTAX;
-    skip_blanks(&c);
-    if (accept(&c, 'W'))
+    if (accept_token(&c, 'W'))
         p.side = BD_WHITE;
-    else if (accept(&c, 'B'))
+    else if (accept_token(&c, 'B'))
         p.side = BD_BLACK;
     else
         return PDN_ERR_SIDE;
@@ -229,9 +228,10 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
         char ch = peek(&c);
         if (ch == 'W' || ch == 'B') {
             uint8_t colour = ch == 'W' ? BD_WHITE : BD_BLACK;
-            if (lists_seen & (1u << colour))
+            uint8_t seen_bit = ch == 'W' ? 1u : 2u;
+            if (lists_seen & seen_bit)
                 return PDN_ERR_SYNTAX;
-            lists_seen |= (uint8_t)(1u << colour);
+            lists_seen |= seen_bit;
             c.p++;
             int8_t err = read_list(&c, rules, &p, colour);
             if (err != PDN_OK)
@@ -369,71 +369,6 @@ uint16_t pdn_write_fen(const bd_position *pos, const struct bd_rules *rules, cha
 
 /* --------------------------------------------------------------- moves -- */
 
-/*
- * Is path[0..count) a capture path for the side to move, and which pieces
- * does it take?  Each leg runs along a diagonal over exactly one enemy
- * piece and lands on an empty square (the mover's own start square is
- * empty once it has left).  Captured pieces stay on the board until the
- * move ends, so a leg over a piece taken before meets an occupied square
- * that may not be jumped again: the Turkish strike falls out of using the
- * position as it was.  Legs are short jumps unless the mover is a flying
- * king; a man goes forward unless men capture backwards; a man reaching
- * its promotion rank becomes a king and goes on only where the rules say
- * so.  This only has to tell whether the text is some valid path: the
- * caller still requires a legal move with these ends and captures.
- */
-static uint8_t path_captures(const bd_position *pos, const struct bd_rules *rules,
-                             const uint8_t *path, uint8_t count, bb32 *captured)
-{
-    /* Square by square (bb_has), which an 8-bit target does in a byte. */
-    uint8_t side = pos->side, start = path[0];
-    if (!bb_has(&pos->pieces[side], start))
-        return 0;
-    const bb32 *enemy = &pos->pieces[BD_OTHER_COLOUR(side)];
-    uint8_t king = !bb_has(&pos->men[side], start);
-    bb32 taken = 0;
-    for (uint8_t leg = 1; leg < count; leg++) {
-        uint8_t a = path[leg - 1], b = path[leg];
-        uint8_t up = bb_rank(b) > bb_rank(a);
-        uint8_t left = bb_file(b) < bb_file(a);
-        uint8_t direction = up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
-        /* Along the diagonal from a to an empty b (off the board: b is not
-         * on it), over one piece, an enemy's not taken before; the mover's
-         * start square is empty once it has left. */
-        uint8_t jumped = BB_NO_SQUARE, distance = 0;
-        for (uint8_t square = a;;) {
-            square = bb_neighbour(square, direction);
-            if (square == BB_NO_SQUARE)
-                return 0;
-            distance++;
-            uint8_t occupied = square != start && (bb_has(&pos->pieces[BD_WHITE], square) ||
-                                                   bb_has(&pos->pieces[BD_BLACK], square));
-            if (square == b) {
-                if (occupied)
-                    return 0;
-                break;
-            }
-            if (!occupied)
-                continue;
-            if (jumped != BB_NO_SQUARE || !bb_has(enemy, square) || bb_has(&taken, square))
-                return 0;
-            jumped = square;
-        }
-        if (jumped == BB_NO_SQUARE || (!(king && rules->flying_kings) && distance != 2u))
-            return 0;
-        if (!king && !rules->men_capture_backwards && up != (side == BD_WHITE))
-            return 0;
-        bb_add(&taken, jumped);
-        if (!king && on_promotion_rank(side, b)) {
-            if (!rules->promotion_continues_capture && leg + 1u < count)
-                return 0;
-            king = 1;
-        }
-    }
-    *captured = taken;
-    return 1;
-}
-
 /* Parses squares joined by one kind of separator; *capture tells which. */
 static int8_t parse_move(struct cursor *c, const struct bd_rules *rules, uint8_t *path,
                          uint8_t *count, uint8_t *capture)
@@ -488,14 +423,13 @@ int8_t pdn_read_move_among(const char *text, uint16_t length, const bd_position 
         return PDN_ERR_ILLEGAL;
     if (count > 2u || matches > 1u) {
         /* A full path, or a two-square text that may be the full path of a
-         * single capture sharing its ends with longer ones. */
-        bb32 captured;
+         * single capture sharing its ends with longer ones: the move it is
+         * a path of (a path takes one set of pieces: one move at most). */
         found = 0;
-        if (capture && path_captures(pos, rules, path, count, &captured)) {
+        if (capture)
             for (const bd_move *m = first; m != end; m++)
-                if (m->from == from && mg_move_to(m) == to && m->captured == captured)
+                if (m->from == from && mg_move_to(m) == to && mg_path_follows(pos, rules, m, path, count))
                     found = m;
-        }
         if (!found)
             return count > 2u ? PDN_ERR_ILLEGAL : PDN_ERR_AMBIGUOUS;
     }

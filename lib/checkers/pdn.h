@@ -49,12 +49,13 @@
  * move.  The reader matches the text against the legal moves: the short
  * form (first and last square) when exactly one legal move of that kind
  * has those ends; a longer path, or a two-square text that is ambiguous as
- * a short form, must be a valid capture path (each leg along a diagonal
- * over exactly one enemy piece not jumped before, onto an empty square;
- * short jumps except for flying kings; men forward unless they capture
- * backwards; promotion ends the path unless the rules continue it), and it
- * names the legal move with those ends and those captured pieces.  Any
- * valid path of a move is accepted, not only the one mg_path() returns.
+ * a short form, must be a path the rules allow for one of the legal moves
+ * with those ends (mg_path_follows(): each leg along a diagonal over
+ * exactly one of its pieces not jumped before, onto an empty square; short
+ * jumps except for flying kings; men forward unless they capture
+ * backwards; promotion ends the path unless the rules continue it; the
+ * last leg lands where the piece must stop), and names that move.  Any
+ * such path of a move is accepted, not only the one mg_path() returns.
  * The writer uses the short form unless another legal capture has the same
  * ends; then it writes mg_path()'s full path.
  *

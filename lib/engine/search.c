@@ -121,26 +121,34 @@ static void entry_move(const uint8_t *e, uint8_t capture, bd_move *m)
     m->captured = capture ? entry_captured(e) : 0;
 }
 
-/* Moves of CAPTURE_ENTRY bytes that fit in `bytes`: bytes / 6 as a
- * multiply and a shift (exact below 512), where avr-gcc would call a
- * 16-bit division routine (200 cycles). */
-_Static_assert(CAPTURE_ENTRY == 6u && SEARCH_STACK_BYTES < 512u, "bytes * 171 >> 10 is bytes / 6");
+/* Moves of CAPTURE_ENTRY bytes that fit in `bytes`, at most MG_MAX_MOVES.
+ * A small stack (AVR) takes bytes / 6 as a multiply and a shift, exact
+ * while bytes * 171 fits 16 bits, where avr-gcc would call a 16-bit
+ * division routine (200 cycles); the test is decided at compile time. */
+#define SMALL_STACK ((uint32_t)SEARCH_STACK_BYTES * 171u <= 0xFFFFu)
+_Static_assert(CAPTURE_ENTRY == 6u, "bytes * 171 >> 10 is bytes / 6");
+_Static_assert(!SMALL_STACK || SEARCH_STACK_BYTES / CAPTURE_ENTRY <= MG_MAX_MOVES, "a small stack needs no cap");
 HOT uint8_t moves_room(uint16_t bytes)
 {
-    return (uint8_t)((bytes * 171u) >> 10);
+    if (SMALL_STACK)
+        return (uint8_t)((uint16_t)(bytes * 171u) >> 10);
+    uint16_t moves = bytes / CAPTURE_ENTRY;
+    return (uint8_t)(moves < MG_MAX_MOVES ? moves : MG_MAX_MOVES);
 }
 
 /* The moves of pos generated at sp or above, as struct move (aligned for
  * it: a no-op on AVR); *end is their end, NULL when they do not fit.  The
  * room is counted in AVR bytes (6 a move) from sp, whatever the target, so
  * that a list fits, or not, alike everywhere (the workspace has the extra
- * bytes that a host's padded moves take). */
+ * bytes that a host's padded moves take).  Only a capture list (capture 1)
+ * may use the last SEARCH_CAPTURE_RESERVE bytes. */
 COLD bd_move *generate_at(struct search_workspace *w, const bd_position *pos, uint8_t *sp,
                          uint8_t capture, bd_move **end)
 {
     uintptr_t align = _Alignof(bd_move);
     bd_move *out = (bd_move *)(((uintptr_t)sp + align - 1u) & ~(align - 1u));
-    uint8_t room = moves_room((uint16_t)(w->stack + SEARCH_STACK_BYTES - sp));
+    uint8_t *limit = w->stack + SEARCH_STACK_BYTES - (capture == 1u ? 0u : SEARCH_CAPTURE_RESERVE);
+    uint8_t room = sp < limit ? moves_room((uint16_t)(limit - sp)) : 0u;
     *end = mg_generate_known(pos, w->rules, out, out + room, capture);
     return out;
 }
@@ -155,7 +163,7 @@ COLD void pack_quiet(struct search_workspace *w, const bd_move *out, const bd_mo
      * before anything overwrites it.  The third byte is the move's
      * ordering key, computed once here rather than at every pick:
      * the ply's killers first, then the history. */
-    BD_ASSERT(ply < SEARCH_MAX_PLY);
+    BD_ASSERT(ply < SEARCH_QUIET_PLY_MAX);
     struct search_quiet k1 = w->killers[ply][0], k2 = w->killers[ply][1];
     uint8_t *e = sp;
     for (const bd_move *m = out; m < end; m++, e += QUIET_ENTRY) {
@@ -279,7 +287,7 @@ COLD void reward(struct search_workspace *w, const bd_move *m, uint8_t ply, int8
 {
     if (mg_move_is_capture(m))
         return;
-    if (ply < SEARCH_MAX_PLY && !quiet_matches(&w->killers[ply][0], m)) {
+    if (ply < SEARCH_QUIET_PLY_MAX && !quiet_matches(&w->killers[ply][0], m)) {
         w->killers[ply][1] = w->killers[ply][0];
         w->killers[ply][0].from = m->from;
         w->killers[ply][0].to = m->to;
@@ -437,7 +445,7 @@ struct node {
     uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
 };
 /* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
- * is always a leaf. */
+ * is always a leaf (past_quiet_plies). */
 #define SEARCH_NODES (SEARCH_MAX_PLY + 1u)
 /* "Not decided": a score no node returns. */
 #define UNDECIDED INT16_MIN
@@ -515,13 +523,14 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
 {
     bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
-    if ((w->null_plies & (1u << (ply - 1u))) ||
+    /* Never twice in a row: the parent has no list while its own null
+     * move is searched. */
+    if ((n - 1)->l.count == 0 ||
         bs_popcount32_call(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES ||
         bs_popcount32_call(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
         return 0;
     pos->side = BD_OTHER_COLOUR(pos->side);
-    w->null_plies |= (uint16_t)(1u << ply);
     w->path[ply + 1u] = 0;
     n->child_quiet = 0;
     n->child_kings = (n - 1)->child_kings;
@@ -534,7 +543,6 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
 COLD void null_back(struct search_workspace *w, struct node *n)
 {
     w->pos.side = BD_OTHER_COLOUR(w->pos.side);
-    w->null_plies &= (uint16_t)~(1u << n->ply);
     n->reduce = 0;
 }
 
@@ -563,6 +571,33 @@ HOT int16_t quiet_frontier(struct search_workspace *w, const struct node *n)
     if (n->depth <= 0 || e - FUTILITY_MARGIN >= n->beta || e + RAZOR_MARGIN <= n->alpha)
         return e;
     return UNDECIDED;
+}
+
+/* A node that cannot be searched for want of room (plies or move stack):
+ * its evaluation, and a capture cut short is counted (never on the host,
+ * whose sizes leave room for everything: SEARCH_FULL_HORIZON). */
+COLD int16_t out_of_room(struct search_workspace *w, struct node *n)
+{
+    if (node_capture(w, n) && w->capture_cuts < UINT16_MAX)
+        w->capture_cuts++;
+    return eval_position(&w->pos, w->rules);
+}
+
+/* A node at SEARCH_QUIET_PLY_MAX or deeper: a quiet one is decided as at
+ * the horizon (lost without a step, the quiet-move draw, else the
+ * evaluation); a capture goes on while a ply is left for its children. */
+COLD int16_t past_quiet_plies(struct search_workspace *w, struct node *n)
+{
+    if (!node_capture(w, n)) {
+        if (!has_quiet_step(&w->pos))
+            return (int16_t)(n->ply - SEARCH_MATE);
+        if (n->quiet >= w->rules->draw_quiet_plies)
+            return 0;
+        return eval_position(&w->pos, w->rules);
+    }
+    if (n->ply < SEARCH_MAX_PLY - 1u)
+        return UNDECIDED;
+    return out_of_room(w, n);
 }
 
 /* Sets node n up from its parent n - 1 and decides it when it can be
@@ -598,8 +633,8 @@ HOT int16_t node_enter(struct search_workspace *w, struct node *n)
     if (ply > 0) {
         if (quiet >= 4u && repeats(w, ply, quiet))
             return 0;
-        if (ply >= SEARCH_MAX_PLY - 1u)
-            return eval_position(&w->pos, w->rules);
+        if (ply >= SEARCH_QUIET_PLY_MAX)
+            return past_quiet_plies(w, n);
         if (depth <= 1 && (depth <= 0 || beta - alpha == 1) && !node_capture(w, n))
             return quiet_frontier(w, n);
     }
@@ -636,8 +671,9 @@ HOT int16_t node_moves(struct search_workspace *w, struct node *n)
          * (no killers, no history: the one-ply order). */
         n->l.count = w->root_kept;
         n->l.size = w->root_size;
-    } else if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l))
-        return eval_position(pos, w->rules);    /* the move stack is full */
+    } else if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l)) {
+        return out_of_room(w, n);               /* the move stack is full */
+    }
     if (n->l.count == 0)
         return (int16_t)(ply - SEARCH_MATE);
     if (ply > 0 && n->quiet >= w->rules->draw_quiet_plies)
@@ -896,10 +932,12 @@ COLD void iterate(struct search_workspace *w, const struct search_limits *limits
         int16_t score = search_tree(w, nodes);
         uint8_t stopped = w->stopped;
         if (stopped) {
-            /* Stopped in the first iteration: the best root move searched
-             * in full, if any (its row of the PV holds only those), is
-             * better than the first legal move. */
-            if (depth > 1u || !w->pv_length[0])
+            /* The best root move searched in full in the iteration cut
+             * short, if any (its row of the PV holds only those, and the
+             * first one searched is the last iteration's choice), is as
+             * good a choice as the last iteration's, and better than the
+             * first legal move. */
+            if (!w->pv_length[0])
                 break;
             score = nodes[1].best;
         }
@@ -959,9 +997,9 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->stopped = 0;
     w->prev_pv_length = 0;
     w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
-    w->null_plies = 0;
+    w->capture_cuts = 0;
     w->path[0] = game_hash(&w->pos);
-    for (uint8_t i = 0; i < SEARCH_MAX_PLY; i++)
+    for (uint8_t i = 0; i < SEARCH_QUIET_PLY_MAX; i++)
         w->killers[i][0].from = w->killers[i][1].from = BB_NO_SQUARE;
     nb_clear(&w->history[0]);
     nb_clear(&w->history[1]);

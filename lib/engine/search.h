@@ -12,8 +12,8 @@
  * packed to (from, to, ordering key), 3 bytes a move instead of 6, right after
  * mg_generate() wrote it (the pairs never overtake the moves they are read
  * from), which lets the same stack hold a path three times as deep in the
- * quiet middle game.  A node whose moves do not fit is scored by the
- * evaluation instead (never the root).
+ * quiet middle game.  How big the stack and the path are depends on the
+ * target (below): on the host nothing is ever cut short.
  *
  * Move order: the previous iteration's best move first (the PV move), then
  * captures (mandatory anyway: a capture position lists only captures), then
@@ -52,6 +52,7 @@
 #define BITDRAUGHTS_SEARCH_H
 
 #include <stdint.h>
+#include "bits/platform.h"
 #include "checkers/movegen.h"
 #include "checkers/game.h"
 #include "nibble/nibble.h"
@@ -64,24 +65,65 @@ extern "C" {
 /* Scores beyond this are wins or losses in a known number of plies. */
 #define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
 #define SEARCH_INFINITY 32000
-/* The workspace's sizes.  A build may set the first three (-D on every
- * object of the library, not just the caller's) for a part with less RAM
- * than the ATmega328P: the ATtiny85's 512 bytes (Makefile, SEARCH_SMALL).
- * The bench signature is that of these defaults. */
-#ifndef SEARCH_PV_MAX
-#define SEARCH_PV_MAX 6u             /* moves of the principal variation kept */
+/* The workspace's sizes, by target.  A build may set them (-D on every
+ * object of the library, not just the caller's), as the Makefile does for
+ * the ATtiny85's 512 bytes (TINY_RAM_CONFIG).
+ *
+ * The horizon is real on the host: a capture sequence past the nominal
+ * depth has at most SEARCH_CAPTURE_CHAIN plies (each takes a piece, and
+ * a side without pieces has lost), so SEARCH_MAX_PLY covers the deepest
+ * iteration and the longest sequence after it, and the move stack holds a
+ * full list at every ply of that path: no node is ever scored by the
+ * evaluation because a table is full (static assertions below).
+ *
+ * On AVR the RAM decides (tests/host/test_ram_sweep.sh measures it): a
+ * quiet node is evaluated from ply SEARCH_QUIET_PLY_MAX and the plies
+ * from there to SEARCH_MAX_PLY - 1 are kept for captures, as are the last
+ * SEARCH_CAPTURE_RESERVE bytes of the move stack: a quiet list that does
+ * not fit in front of them is evaluated (it is a quiet position, the
+ * evaluation's ground), and a capture still pending at the very last ply
+ * or with no room is counted in capture_cuts, which the tests check stays
+ * 0 in deep searches.  The bench signature is that of the AVR sizes. */
+#define SEARCH_CAPTURE_CHAIN 23u     /* captures in a row: 24 pieces, the last one left */
+#if BD_TARGET_AVR || defined SEARCH_AVR_SIZES   /* a host test of the AVR's sizes */
+#  define SEARCH_MAX_DEPTH 20u       /* deepest iteration */
+#  ifndef SEARCH_PV_MAX
+#    define SEARCH_PV_MAX 6u         /* moves of the principal variation kept */
+#  endif
+#  ifndef SEARCH_MAX_PLY
+#    define SEARCH_MAX_PLY 18u       /* deepest ply from the root, captures included */
+#  endif
+#  ifndef SEARCH_QUIET_PLY_MAX
+#    define SEARCH_QUIET_PLY_MAX 11u /* a quiet node from this ply on is evaluated */
+#  endif
+#  ifndef SEARCH_STACK_BYTES
+#    define SEARCH_STACK_BYTES 276u  /* the shared move stack, all plies */
+#  endif
+#  ifndef SEARCH_CAPTURE_RESERVE
+#    define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
+#  endif
+#else
+#  define SEARCH_MAX_DEPTH 40u       /* reached within 100 ms in easy positions */
+#  ifndef SEARCH_PV_MAX
+#    define SEARCH_PV_MAX 12u
+#  endif
+#  ifndef SEARCH_MAX_PLY
+#    define SEARCH_MAX_PLY (SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN + 2u)
+#  endif
+#  ifndef SEARCH_QUIET_PLY_MAX
+#    define SEARCH_QUIET_PLY_MAX (SEARCH_MAX_PLY - 1u)
+#  endif
+#  ifndef SEARCH_STACK_BYTES
+#    define SEARCH_STACK_BYTES (SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
+#  endif
+#  ifndef SEARCH_CAPTURE_RESERVE
+#    define SEARCH_CAPTURE_RESERVE 0u
+#  endif
 #endif
-#ifndef SEARCH_MAX_PLY
-#define SEARCH_MAX_PLY 12u           /* deepest ply from the root, extensions included (<= 16) */
-#endif
-#ifndef SEARCH_STACK_BYTES
-#define SEARCH_STACK_BYTES 240u      /* the shared move stack, all plies (< 512) */
-#endif
-#define SEARCH_MAX_DEPTH 20u         /* deepest iteration */
 /* A move on the stack as AVR holds it: from, to, captured.  The stack's
  * room is counted in these bytes on every target, so that the same lists
- * fit, or do not, and host and AVR search the same tree (one bench
- * signature); a host whose struct move is padded gets the extra bytes
+ * fit, or do not, alike (a host built with the AVR sizes searches the AVR's
+ * tree); a host whose struct move is padded gets the extra bytes
  * mg_generate() needs there, and the alignment, on top (none on AVR). */
 #define SEARCH_MOVE_BYTES 6u
 #define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (__alignof__(bd_move) - 1u) +                  \
@@ -89,7 +131,8 @@ extern "C" {
                             (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES) +                      \
                             SEARCH_WIDE_EXTRA)
 /* A root whose moves do not fit in the stack (a king-heavy position can
- * have 68 or more, the stack holds 40 captures) is listed in the whole
+ * have 68 or more; the AVR's stack holds 46 captures, or 38 quiet moves
+ * as they are generated, before packing) is listed in the whole
  * workspace from the stack on (its other fields are set up after it): on
  * AVR that is 81 moves, no byte more than the search needs anyway; a host,
  * with padded moves, gets the extra room for MG_MAX_MOVES.  The
@@ -98,6 +141,19 @@ extern "C" {
  * tree's. */
 #define SEARCH_ROOT_KEPT 16u
 #define SEARCH_WIDE_EXTRA (sizeof(bd_move) > SEARCH_MOVE_BYTES ? MG_MAX_MOVES * sizeof(bd_move) : 0u)
+/* 1 when no node can be cut short: every quiet node of the deepest
+ * iteration has its plies, every capture sequence after it too, and the
+ * stack holds a full list at every ply (the host's sizes). */
+#define SEARCH_FULL_HORIZON (SEARCH_QUIET_PLY_MAX >= SEARCH_MAX_DEPTH &&                        \
+                             SEARCH_MAX_PLY > SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN &&         \
+                             SEARCH_STACK_BYTES - SEARCH_CAPTURE_RESERVE >=                      \
+                                 SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
+/* A host build may try other sizes with SEARCH_ANY_SIZE. */
+#if !defined SEARCH_ANY_SIZE && !defined SEARCH_AVR_SIZES
+BD_STATIC_ASSERT(BD_TARGET_AVR || SEARCH_FULL_HORIZON, "a host search is never cut short");
+#endif
+BD_STATIC_ASSERT(SEARCH_QUIET_PLY_MAX < SEARCH_MAX_PLY && SEARCH_CAPTURE_RESERVE < SEARCH_STACK_BYTES &&
+                 SEARCH_STACK_BYTES <= 0xFFFFu, "the workspace's sizes are consistent");
 
 struct search_result {
     bd_move best;
@@ -148,7 +204,7 @@ struct search_workspace {
     uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
         __attribute__((aligned(__alignof__(bd_move))));
     uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
-    struct search_quiet killers[SEARCH_MAX_PLY][2]; /* quiet moves that cut off */
+    struct search_quiet killers[SEARCH_QUIET_PLY_MAX][2]; /* quiet moves that cut off */
     nb_board history[2];                            /* 0..15 by from-square and direction */
     struct search_key pv[SEARCH_PV_MAX * (SEARCH_PV_MAX + 1u) / 2u]; /* triangular */
     uint8_t pv_length[SEARCH_PV_MAX];
@@ -159,7 +215,8 @@ struct search_workspace {
     const volatile uint8_t *poll;                   /* limits->poll, or a byte that stays 0 */
     uint8_t stopped;                                /* the current iteration was cut short */
     uint8_t follow_pv;                              /* still on the previous iteration's line */
-    uint16_t null_plies;                            /* bit p: ply p is searching a null move */
+    uint16_t capture_cuts;                          /* capture nodes evaluated for want of
+                                                       plies or stack (never on the host) */
     uint8_t prev_pv_length;
     struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
 };

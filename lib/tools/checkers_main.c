@@ -59,7 +59,7 @@ static void usage_error(const char *what, const char *detail)
 
 static void print_help(void)
 {
-    puts("usage: checkers perft  [--variant russian|english] [--fen FEN] DEPTH\n"
+    printf("usage: checkers perft  [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers divide [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
          "       checkers go     [--variant russian|english] [--fen FEN] [--moves \"M1 M2 ...\"]\n"
@@ -68,7 +68,7 @@ static void print_help(void)
          "Counts the move tree (perft), the tree under each move (divide), lists\n"
          "the legal moves, in PDN, or searches for the best move (go).  The default\n"
          "variant is russian; without --fen the variant's start position is used.\n"
-         "DEPTH is 1 to 20.  go searches to --depth N (1 to 20) or for --movetime MS\n"
+         "DEPTH is 1 to 20.  go searches to --depth N (1 to %u) or for --movetime MS\n"
          "milliseconds (1 to 3600000) and prints a line per completed iteration,\n"
          "  info depth D score S nodes N pv MOVE...\n"
          "then one line each: bestmove MOVE, score S, pv MOVE..., depth D, nodes N\n"
@@ -79,7 +79,7 @@ static void print_help(void)
          "repetitions and the quiet-move draw rule count.\n"
          "hub runs the engine under Scan's Hub protocol on stdin and stdout (for Hub\n"
          "GUIs and pydraughts' HubEngine); the GUI chooses the variant with\n"
-         "set-param name=variant value=russian|english.");
+         "set-param name=variant value=russian|english.\n", SEARCH_MAX_DEPTH);
 }
 
 static struct options parse_options(int argc, char **argv)
@@ -256,12 +256,30 @@ static void run_moves(const bd_position *pos, const struct bd_rules *rules)
 
 static struct search_workspace work;
 static struct bd_game game;
-static double go_deadline;
+/*
+ * go --movetime: the time is the process's, from the start of the search
+ * to the answer.  The search stops at the deadline, a small margin before
+ * the time is up (the answer is printed and the process ends after it),
+ * and an iteration is not started when even its first root move (the
+ * last iteration's best, searched with the full window) would not end in
+ * time: an iteration takes about NEXT_ITERATION_GROWTH times the one
+ * before, FIRST_MOVE_SHARE of it on that move.  An iteration cut short
+ * after its first move still gives its best root move searched in full.
+ */
+#define DEADLINE_MARGIN_S 0.002
+#define NEXT_ITERATION_GROWTH 2.0
+#define FIRST_MOVE_SHARE 0.5
+struct go_clock {
+    double deadline;
+    double last_done;           /* when the last iteration ended */
+    uint8_t give_up;            /* the next iteration would not end in time */
+};
+static struct go_clock go_clock;
 
 static uint8_t past_deadline(void *context)
 {
-    (void)context;
-    return seconds_now() >= go_deadline;
+    struct go_clock *c = context;
+    return c->give_up || seconds_now() >= c->deadline;
 }
 
 /* The PV in PDN, each move written against the position it is played in. */
@@ -278,7 +296,13 @@ static void print_pv(const struct search_result *r)
 
 static void print_iteration(const struct search_result *r, void *context)
 {
-    (void)context;
+    struct go_clock *c = context;
+    if (c) {
+        double now = seconds_now();
+        if (now + (now - c->last_done) * NEXT_ITERATION_GROWTH * FIRST_MOVE_SHARE > c->deadline)
+            c->give_up = 1;
+        c->last_done = now;
+    }
     printf("info depth %u score %d nodes %lu pv ", r->depth, r->score, (unsigned long)r->nodes);
     print_pv(r);
     putchar('\n');
@@ -312,14 +336,18 @@ static void run_go(const struct options *opt, const bd_position *pos)
 {
     struct search_limits limits = { 0, 0, 0, print_iteration, 0, 0 };
     if (opt->go_depth) {
-        limits.depth = (uint8_t)parse_number(opt->go_depth, 1, SEARCH_MAX_DEPTH,
-                                             "--depth must be a number from 1 to 20");
+        char message[sizeof "--depth must be a number from 1 to 255"];
+        snprintf(message, sizeof message, "--depth must be a number from 1 to %u", SEARCH_MAX_DEPTH);
+        limits.depth = (uint8_t)parse_number(opt->go_depth, 1, SEARCH_MAX_DEPTH, message);
     } else {
         uint32_t ms = parse_number(opt->go_movetime, 1, 3600000u,
                                    "--movetime must be milliseconds from 1 to 3600000");
         limits.depth = SEARCH_MAX_DEPTH;
         limits.stop = past_deadline;
-        go_deadline = seconds_now() + ms / 1000.0;
+        limits.context = &go_clock;
+        go_clock.last_done = seconds_now();
+        go_clock.deadline = go_clock.last_done + ms / 1000.0 - DEADLINE_MARGIN_S;
+        go_clock.give_up = 0;
     }
     game_set_position(&game, opt->rules, pos);
     if (opt->go_moves)

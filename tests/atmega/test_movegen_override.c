@@ -3,14 +3,17 @@
  * portable C compiled into the same firmware under other names
  * (lib/bench/movegen_portable.h): the same capture test, the same
  * counts, the same move lists in the same order, the same positions after
- * each move, the same perft.
+ * each move, the same perft; and the path of every capture (mg_path, for
+ * its notation) the same as the C walk's, square for square, from
+ * mg_path_search, which is mg_path on AVR.
  *
  * Position sets: every node of the move tree from both start positions
  * down to the leaves of perft(TREE_DEPTH), the random positions of the
  * reference generator's test (tests/host/test_movegen_reference.c: men and
  * kings anywhere, many kings, men next to promotion), king endings of both
  * variants, and positions with the most kings, which have the most moves.
- * On the host both sides are the same C: the test only proves that it runs.
+ * On the host both sides are the same C but the paths: the search is
+ * compared with the walk there too.
  * make test-slow runs the same test to depth 8 (tests/slow/movegen_override_deep.sh:
  * every leaf of perft(8), 1.8 million positions).
  */
@@ -32,7 +35,7 @@
 static bd_move stack[STACK_MOVES];
 #define STACK_END (stack + STACK_MOVES)
 
-static uint32_t compared, with_capture, failures;
+static uint32_t compared, with_capture, paths_compared, failures;
 
 static void report(const bd_position *pos, const struct bd_rules *rules, const char *what_P)
 {
@@ -65,6 +68,22 @@ static uint8_t same_moves(const bd_move *a, const bd_move *b, uint16_t n)
 {
     for (uint16_t i = 0; i < n; i++)
         if (a[i].from != b[i].from || a[i].to != b[i].to || a[i].captured != b[i].captured)
+            return 0;
+    return 1;
+}
+
+/* The path of capture m by mg_path (on AVR the search over the move's
+ * pieces) and by mg_path_search, square for square the walk's. */
+static uint8_t same_path(const bd_position *pos, const struct bd_rules *rules, const bd_move *m)
+{
+    uint8_t walked[MG_MAX_PATH], path[MG_MAX_PATH], searched[MG_MAX_PATH];
+    uint8_t n = ref_mg_path(pos, rules, m, walked);
+    paths_compared++;
+    if (!CHECK(n >= 2u) || !CHECK_EQ(mg_path(pos, rules, m, path), n) ||
+        !CHECK_EQ(mg_path_search(pos, rules, m, searched), n))
+        return 0;
+    for (uint8_t i = 0; i < n; i++)
+        if (!CHECK_EQ(path[i], walked[i]) || !CHECK_EQ(searched[i], walked[i]))
             return 0;
     return 1;
 }
@@ -110,6 +129,10 @@ static uint8_t compare_at(const bd_position *pos, const struct bd_rules *rules, 
         ref_mg_make(&b, m);
         if (!CHECK(same_position(&a, &b))) {
             report(pos, rules, PSTR("mg_make"));
+            return 0;
+        }
+        if (mg_move_is_capture(m) && !same_path(pos, rules, m)) {
+            report(pos, rules, PSTR("mg_path"));
             return 0;
         }
     }
@@ -252,6 +275,8 @@ int main(void)
     check_print_u32(compared);
     check_print_P(PSTR(" positions compared, "));
     check_print_u32(with_capture);
-    check_print_P(PSTR(" with a capture\n"));
+    check_print_P(PSTR(" with a capture, "));
+    check_print_u32(paths_compared);
+    check_print_P(PSTR(" capture paths\n"));
     return check_end();
 }

@@ -33,6 +33,18 @@ expect_match "a win in one ply scores 29999" '^score 29999$' "$(echo "$out" | gr
 out=$("$CHECKERS" go --fen 'B:Wg1:Bh2' --depth 3)
 expect_match "no legal move: bestmove none" '^bestmove none$' "$(echo "$out" | grep '^bestmove')"
 
+# Issue 13's English position, White to move: 18-14 (10x17 21x14 6-10
+# 29-25 10x17) and 19-15 (10x19 ...) each lose a man, and stronger engines
+# play 26-22, about even.  With the ply limit cutting the captures at ply 11,
+# depth 20 played 18-14 and scored it +7; searched out, it is a man down.
+issue='W:W18,19,21,23,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16'
+out=$("$CHECKERS" go --variant english --fen "$issue" --depth 20)
+expect_match "issue 13's position at depth 20: neither 18-14 nor 19-15, about even" \
+    '^bestmove (2[0-9]|3[0-2])-[0-9]+ score -?[0-9] ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
+out=$("$CHECKERS" go --variant english --fen "$issue" --moves 18-14 --depth 19)
+expect_match "issue 13's position after 18-14: Black is a man up" '^score (9[0-9]|1[0-9][0-9])$' \
+    "$(echo "$out" | grep '^score')"
+
 out=$("$CHECKERS" go --variant english --movetime 100)
 expect_match "--movetime ends with a move and a depth" '^depth [1-9][0-9]*$' "$(echo "$out" | grep '^depth')"
 
@@ -47,6 +59,19 @@ expect_match "--moves: the search sees a repetition of the game (draw, score 0)"
 out=$("$CHECKERS" go --variant english --fen 'B:WK4,K32:BK25' --depth 1)
 expect_match "the same position without its record: a king down" \
     '^score -[1-9][0-9]+$' "$(echo "$out" | grep '^score')"
+# The quiet-move rule through --moves: 29 king moves without a capture or
+# a man move, none repeating a position (a random walk, checked with
+# `checkers moves`), leave Black, a king down, one ply from the Russian
+# limit of 30: any king move draws.  The bare FEN of the end position
+# has no such count: a king down.
+walk="e1-f2 h8-g7 c1-a3 g7-h8 f2-g3 h8-f6 g3-f4 f6-g7 f4-c1 g7-f8 c1-g5 f8-g7 g5-e3 g7-h6 e3-d4"
+walk="$walk h6-c1 d4-c3 c1-h6 a3-c5 h6-c1 c5-f2 c1-h6 f2-d4 h6-c1 d4-c5 c1-g5 c3-g7 g5-h4 c5-f8"
+out=$("$CHECKERS" go --fen 'W:WKc1,Ke1,g1:BKh8,a7' --moves "$walk" --depth 4)
+expect_match "--moves: the search sees the quiet-move rule of the game (draw, score 0)" \
+    '^score 0$' "$(echo "$out" | grep '^score')"
+out=$("$CHECKERS" go --fen 'B:WKf8,Kg7,g1:BKh4,a7' --depth 4)
+expect_match "the same position without its record: a king down" '^score -[1-9][0-9]+$' \
+    "$(echo "$out" | grep '^score')"
 out=$("$CHECKERS" go --moves ' c3-d4  f6-g5 ' --depth 2)
 expect_match "--moves from the start position, blanks around moves" \
     '^pv d4[-:]' "$(echo "$out" | grep '^pv')"
@@ -65,7 +90,7 @@ expect_match "a bad move is named with its place in the list" '^checkers: bad mo
 expect_usage_error "go without a limit" "$CHECKERS" go
 expect_usage_error "go with both limits" "$CHECKERS" go --depth 3 --movetime 10
 expect_usage_error "go --depth 0" "$CHECKERS" go --depth 0
-expect_usage_error "go --depth 21" "$CHECKERS" go --depth 21
+expect_usage_error "go --depth 41" "$CHECKERS" go --depth 41
 expect_usage_error "go --depth x" "$CHECKERS" go --depth x
 expect_usage_error "go --depth without a value" "$CHECKERS" go --depth
 expect_usage_error "go --movetime 0" "$CHECKERS" go --movetime 0

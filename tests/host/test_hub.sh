@@ -85,7 +85,7 @@ out=$(session "set-param name=variant value=english" "pos pos=WBeeeeeeWeeeeeeeee
 expect_match "the same position without its moves: a king down" '^info depth=1 score=-[1-9]' "$out"
 
 # ------------------------------------------------------------------ levels
-for level in "move-time=0.2" "time=5 inc=0.1" "time=30 moves=10" "nodes=2000" "depth=30"; do
+for level in "move-time=0.2" "time=5 inc=0.1" "time=30 moves=10" "nodes=2000" "depth=10"; do
     out=$(session "pos pos=$RUSSIAN_START" "level $level" "go think")
     expect_match "level $level: a done with a legal first move" \
         '^done move=(9-13|10-13|10-14|11-14|11-15|12-15|12-16) ponder=' "$(echo "$out" | tail -n 1)"

@@ -1,6 +1,6 @@
 #!/bin/sh
-# The game firmware as a Hub engine: build/mega2560/demo.elf (the boards
-# with room for Hub mode, HUB_MODE_MIN_FLASH in the Makefile) in the simulator,
+# The game firmware as a Hub engine: build/uno/demo.elf (the boards with
+# room for Hub mode, HUB_MODE_MIN_FLASH in the Makefile) in the simulator,
 # its first line `hub`, scripted sessions of both variants.  The forced
 # captures and the fixed-depth answers are checked against the host engine
 # (`checkers hub`, tests/host/test_hub.sh), which runs the same search; ping
@@ -9,7 +9,7 @@
 set -u
 BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
-ELF=$BUILD/mega2560/demo.elf
+ELF=$BUILD/uno/demo.elf
 CHECKERS=$BUILD/host/checkers
 RAM_LIMIT=1536          # static RAM + peak stack, as tests/host/test_demo.sh
 . tests/shell_support.sh

@@ -576,6 +576,18 @@ static int compare_position(const bd_position *pos, uint8_t variant)
         uint8_t path[MG_MAX_PATH + 4];
         memset(path, 0xEE, sizeof path);
         uint8_t n = mg_path(pos, rules, &lib_moves[i], path);
+        /* The search over the move's pieces (mg_path on AVR) finds the
+         * walk's path. */
+        uint8_t searched[MG_MAX_PATH];
+        if (!CHECK_EQ(mg_path_search(pos, rules, &lib_moves[i], searched), n) ||
+            !CHECK(memcmp(searched, path, n) == 0))
+            return 0;
+        /* The path is one the move may follow, and what it passes through
+         * on the way is not. */
+        if (mg_move_is_capture(&lib_moves[i]) &&
+            (!CHECK(mg_path_follows(pos, rules, &lib_moves[i], path, n)) ||
+             !CHECK(n == 2u || !mg_path_follows(pos, rules, &lib_moves[i], path, (uint8_t)(n - 1u)))))
+            return 0;
         if (!CHECK(path_is_legal(pos, variant, &lib_moves[i], path, n))) {
             if (dumps_left-- > 0) {
                 ref_move rm = from_library(&lib_moves[i]);

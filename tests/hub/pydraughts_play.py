@@ -21,7 +21,7 @@ plays whole games, pydraughts keeping the board and the rules:
   5. engine against engine with a node limit, random first moves.
 
 With --firmware COMMAND... (the game firmware in the simulator, e.g.
-`--firmware build/host/avrsim --input eager build/mega2560/demo.elf`) the
+`--firmware build/host/avrsim --input eager build/uno/demo.elf`) the
 engine is that command, which has no pondering, no `level infinite` and
 no node limit: the protocol checks are ping and a 60 s search ended by
 stop with a ping meanwhile, and game 5 is played at depth 2 instead.

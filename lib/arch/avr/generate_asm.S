@@ -34,7 +34,7 @@
 
     .section .bss.bd_gen_state, "aw", @nobits
 bd_gen_end:   .skip 2
-bd_gen_sp:    .skip 2           /* the stack pointer after the entry's pushes */
+bd_gen_sp:    .skip 2           /* the stack pointer in bd_asm_generate_known */
 /* The promoting targets of the direction being listed (the own kings, at
  * movegen_asm.S's bd_asm_kings, are not promoted there). */
 bd_gen_pm:    .skip 4
@@ -101,8 +101,8 @@ bd_gen_promotions:
 2:
 .endm
 
-/* The out == out_end of an emit, however deep: back to the stack of the
- * entry, and return NULL. */
+/* The out == out_end of an emit, however deep: back to the stack of
+ * bd_asm_generate_known, and return NULL. */
 bd_gen_overflow:
     lds  r24, bd_gen_sp
     lds  r25, bd_gen_sp + 1
@@ -241,21 +241,6 @@ bd_gen_jump_dir:
     and  EN3, EM3
 .endm
 
-/* Direction d's landings, if it has any: no further jump (carry clear),
- * else on to the C. */
-.macro LANDINGS_END d, all_but_back
-    sbrs FL, F_JUMPS + \d
-    rjmp .L_le\@
-    lds  U0, bd_asm_landings + 4 * \d + 0
-    lds  U1, bd_asm_landings + 4 * \d + 1
-    lds  U2, bd_asm_landings + 4 * \d + 2
-    lds  U3, bd_asm_landings + 4 * \d + 3
-    GO_ON_DIRECTIONS \all_but_back
-    XCALL bd_asm_landings_test
-    brcc .L_le\@
-    rjmp bd_gen_men_walk
-.L_le\@:
-.endm
 /* Direction d's single jumps, ahead the step to the victim. */
 .macro LIST_JUMPS d, ahead
     sbrs FL, F_JUMPS + \d
@@ -271,12 +256,24 @@ bd_gen_jump_dir:
 
 /* bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules,
  *                            bd_move *out, bd_move *out_end, uint8_t capture)
- * r25:r24 pos, r23:r22 rules, r21:r20 out, r19:r18 out_end, r16 capture. */
+ * r25:r24 pos, r23:r22 rules, r21:r20 out, r19:r18 out_end, r16 capture:
+ * bd_asm_generate_known with avr-gcc's call-saved registers kept. */
     .global mg_generate_known
 mg_generate_known:
     SAVE_R2_R17
     push r28
     push r29
+    rcall bd_asm_generate_known
+    pop  r29
+    pop  r28
+    RESTORE_R2_R17
+    ret
+
+/* bd_asm_generate_known: mg_generate_known for the assembly (perft_asm.S),
+ * which keeps no register across it: the same arguments and result;
+ * clobbers r0, r2-r29, r30, r31. */
+    .global bd_asm_generate_known
+bd_asm_generate_known:
     in   tmp, _SFR_IO_ADDR(SPL)
     sts  bd_gen_sp, tmp
     in   tmp, _SFR_IO_ADDR(SPH)
@@ -290,7 +287,7 @@ mg_generate_known:
     mov  STEP, r16              /* the capture answer, until the listing */
     movw YL, r20
     movw ZL, r22
-    XCALL bd_asm_rules_flags
+    RULES_FLAGS
     movw ZL, r24
     XCALL bd_asm_load
     tst  STEP
@@ -361,17 +358,18 @@ mg_generate_known:
 7:  sbrc FL, 7
     rjmp bd_gen_flying
     movw r24, YL
-    rjmp bd_gen_return
+    ret
 
 5:  /* Captures: men's single jumps that cannot go on here; else
      * bd_gen_c_captures sorts out the pieces to walk. */
     OR_TEST U0, U1, U2, U3
     breq .+2
     rjmp bd_gen_c_captures
-    LANDINGS_END 0, 0x0B        /* not back down-right */
-    LANDINGS_END 1, 0x07        /* not down-left */
-    LANDINGS_END 2, 0x0E        /* not up-left */
-    LANDINGS_END 3, 0x0D        /* not up-right */
+    XCALL bd_asm_men_reach      /* a jump that goes on: walked */
+    MEN_GO_ON 0, 0, bd_gen_men_walk
+    MEN_GO_ON 1, 0, bd_gen_men_walk
+    MEN_GO_ON 2, 0, bd_gen_men_walk
+    MEN_GO_ON 3, 0, bd_gen_men_walk
     sts  bd_asm_kings + 0, zero
     sts  bd_asm_kings + 1, zero
     sts  bd_asm_kings + 2, zero
@@ -380,9 +378,6 @@ mg_generate_known:
     movw r24, YL
 
 bd_gen_return:
-    pop  r29
-    pop  r28
-    RESTORE_R2_R17
     ret
 
 /* The single jumps of every direction, from Y. */

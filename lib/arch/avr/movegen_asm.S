@@ -16,13 +16,13 @@
  *  - with no capture, the quiet moves are the popcounts of the one-step
  *    shifts of the movers, masked by the empty squares (a 256-byte flash
  *    table, 6 cycles a byte);
- *  - with a capture by men only, each landing square is tested for a
- *    further jump in every direction the man may capture but back (the
- *    jumped piece stays on the board until the move ends, so only the way
- *    back differs from the position before the move, and a jump back is
- *    never possible: the victim still stands).  When no landing goes on
- *    and no man is promoted where the capture would continue, every jump
- *    is one move: the count is the popcount of the landing squares.
+ *  - with a capture by men only, the landing squares are tested against
+ *    one set, the squares from which a man of the side could jump in the
+ *    position before the move (bd_asm_men_reach: the jumped piece stays on
+ *    the board until the move ends, and a jump back is never possible).
+ *    When no landing goes on and no man is promoted where the capture
+ *    would continue, every jump is one move: the count is the popcount of
+ *    the landing squares.
  *
  * Calls from C follow avr-gcc's convention (r2-r17, r28-r29 saved).
  */
@@ -62,22 +62,12 @@ bd_popcount_table:
 
 /* --------------------------------------------------------------- helpers */
 
-/* FL = the flags of the rules at Z (struct bd_rules: men_capture_backwards
- * +2, flying_kings +3, promotion_continues_capture +4).
- * Clobbers tmp.  12 cycles + RET. */
+/* RULES_FLAGS as a routine: FL = the flags of the rules at Z.
+ * Clobbers tmp.  10 cycles + RET. */
     .section .text.bd_asm_rules_flags, "ax", @progbits
     .global bd_asm_rules_flags
 bd_asm_rules_flags:
-    clr  FL
-    ldd  tmp, Z+2
-    cpse tmp, zero
-    ori  FL, 1 << F_MCB
-    ldd  tmp, Z+3
-    cpse tmp, zero
-    ori  FL, 1 << F_FLYING
-    ldd  tmp, Z+4
-    cpse tmp, zero
-    ori  FL, 1 << F_PCC
+    RULES_FLAGS
     ret
 
 /* bd_asm_load: the position at Z into registers as its side sees it.
@@ -183,10 +173,16 @@ bd_asm_load_own:
  *      landings are stored at bd_asm_landings + 4d; FL >= 1 << F_JUMPS
  *      when there is a capture (flying kings not included).
  * Clobbers T0..T3, tmp.  Men of one side, no capture: 78 cycles + RET;
- * with men capturing backwards too: 144. */
+ * with men capturing backwards too: 140. */
     .section .text.bd_asm_capture_test, "ax", @progbits
     .global bd_asm_capture_test
 bd_asm_capture_test:
+    /* A set that holds the side's men is tested as it is (empty, it finds
+     * nothing); one of kings only is often empty, and tested first. */
+    sbrs FL, F_BLACK            /* White's up: men */
+    rjmp 0f
+    sbrc FL, F_MCB              /* Black's men that capture backwards */
+    rjmp 0f
     OR_TEST UP0, UP1, UP2, UP3
     brne 0f
     rjmp 2f
@@ -207,7 +203,11 @@ bd_asm_capture_test:
     sts  L_UR + 2, T0
     sts  L_UR + 3, T1
     ori  FL, 1 << (F_JUMPS + 1)
-2:  OR_TEST DN0, DN1, DN2, DN3
+2:  sbrc FL, F_BLACK            /* Black's down: men */
+    rjmp 0f
+    sbrc FL, F_MCB
+    rjmp 0f
+    OR_TEST DN0, DN1, DN2, DN3
     brne 0f
     ret
 0:
@@ -521,40 +521,106 @@ bd_asm_walkers_dir:
     sts  bd_asm_walker_set + 3, T3
     ret
 
-/* bd_asm_jumpers: a side of men whose jumps can go on, counted: every man
- * with a jump is walked (walk_asm.S), which costs less than sorting out
- * the ones whose jumps go on; the listing, which must keep the C's order,
- * has bd_asm_walkers.
- * In:  FL with the jump bits, bd_asm_landings.  Out: bd_asm_walker_set =
- *      the men with a jump, bd_asm_kings = 0.
- * Clobbers UP, DN, T, CNT, Z, tmp. */
-    .global bd_asm_jumpers
-bd_asm_jumpers:
-    clr  DN0
-    clr  DN1
-    movw DN2, DN0
-    ON_LANDINGS 0, bd_asm_jumpers_dir, 0
-    ON_LANDINGS 1, bd_asm_jumpers_dir, 0
-    ON_LANDINGS 2, bd_asm_jumpers_dir, 0
-    ON_LANDINGS 3, bd_asm_jumpers_dir, 0
-    sts  bd_asm_walker_set + 0, DN0
-    sts  bd_asm_walker_set + 1, DN1
-    sts  bd_asm_walker_set + 2, DN2
-    sts  bd_asm_walker_set + 3, DN3
+/* T = direction d's landings, bytes in place. */
+.macro LOAD_LANDINGS d
+    lds  T0, bd_asm_landings + 4 * \d + 0
+    lds  T1, bd_asm_landings + 4 * \d + 1
+    lds  T2, bd_asm_landings + 4 * \d + 2
+    lds  T3, bd_asm_landings + 4 * \d + 3
+.endm
+
+/* T two steps in direction d (back: in the opposite one).  The result's
+ * bytes are in T0..T3 for up-left and down-right, in T2, T3, T0, T1 for
+ * up-right and down-left.  10-12 cycles. */
+.macro TWO_STEPS d, back
+    .if (\d == 0 && !\back) || (\d == 2 && \back)
+    ROL1 T0, T1, T2, T3
+    ROL1 T0, T1, T2, T3
+    .elseif (\d == 2 && !\back) || (\d == 0 && \back)
+    ROR1 T0, T1, T2, T3
+    ROR1 T0, T1, T2, T3
+    .elseif (\d == 1 && !\back) || (\d == 3 && \back)
+    ROR1 T3, T0, T1, T2                     /* up-right: rotate left by 7 */
+    ROR1 T2, T3, T0, T1
+    .else
+    ROL1 T1, T2, T3, T0                     /* down-left: rotate right by 7 */
+    ROL1 T2, T3, T0, T1
+    .endif
+.endm
+
+/* UP |= the men of direction d's jumps that land in DN. */
+.macro MEN_WALKED d
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_mw\@
+    LOAD_LANDINGS \d
+    AND4 T0, T1, T2, T3, DN0, DN1, DN2, DN3
+    TWO_STEPS \d, 1
+    .if \d & 1
+    OR4  UP0, UP1, UP2, UP3, T2, T3, T0, T1
+    .else
+    OR4  UP0, UP1, UP2, UP3, T0, T1, T2, T3
+    .endif
+.L_mw\@:
+.endm
+
+/* CNT += direction d's jumps by men not in UP.  ZH = hi8(bd_popcount_table). */
+.macro MEN_SINGLES d
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_ms\@
+    movw T0, UP0                /* the walked men's landings */
+    movw T2, UP2
+    TWO_STEPS \d, 0
+    lds  U0, bd_asm_landings + 4 * \d + 0
+    lds  U1, bd_asm_landings + 4 * \d + 1
+    lds  U2, bd_asm_landings + 4 * \d + 2
+    lds  U3, bd_asm_landings + 4 * \d + 3
+    com  T0
+    com  T1
+    com  T2
+    com  T3
+    .if \d & 1
+    AND4 U0, U1, U2, U3, T2, T3, T0, T1
+    .else
+    AND4 U0, U1, U2, U3, T0, T1, T2, T3
+    .endif
+    COUNT U0, U1, U2, U3
+.L_ms\@:
+.endm
+
+/* bd_asm_men_walkers: a side of men, some of whose jumps go on, counted:
+ * the men with a landing in DN are walked (walk_asm.S), and every other
+ * jump is one move.  A walked man lists all his captures, so his jumps
+ * that stop are not counted here.  The rotations are exact: a square two
+ * steps from a landing is the man that jumped there, and no other square
+ * is two steps from it.  The count needs no order; the listing, which
+ * must keep the C's, has bd_asm_walkers.
+ * In:  FL with the jump bits, bd_asm_landings, DN (bd_asm_men_reach).
+ * Out: bd_asm_walker_set = the men walked, bd_asm_kings = 0, CNT = the
+ *      other jumps.
+ * Clobbers UP, U, T, CNT, Z, tmp. */
+    .global bd_asm_men_walkers
+bd_asm_men_walkers:
+    clr  UP0
+    clr  UP1
+    movw UP2, UP0
+    MEN_WALKED 0
+    MEN_WALKED 1
+    MEN_WALKED 2
+    MEN_WALKED 3
+    sts  bd_asm_walker_set + 0, UP0
+    sts  bd_asm_walker_set + 1, UP1
+    sts  bd_asm_walker_set + 2, UP2
+    sts  bd_asm_walker_set + 3, UP3
     sts  bd_asm_kings + 0, zero
     sts  bd_asm_kings + 1, zero
     sts  bd_asm_kings + 2, zero
     sts  bd_asm_kings + 3, zero
-    ret
-
-/* DN |= the pieces that jump in direction ZL to the landings UP. */
-bd_asm_jumpers_dir:
-    movw T0, UP0
-    movw T2, UP2
-    mov  DIR, ZL
-    TURN_BACK
-    rcall bd_asm_step2_in
-    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    clr  CNT
+    ldi  ZH, hi8(bd_popcount_table)
+    MEN_SINGLES 0
+    MEN_SINGLES 1
+    MEN_SINGLES 2
+    MEN_SINGLES 3
     ret
 
 /* UP = the landings of direction ZL less those of the walkers; CNT += their
@@ -634,68 +700,105 @@ bd_asm_count_quiet:
     COUNT_EMPTY T3, T0, T1, T2
 3:  ret
 
-/* bd_asm_landings_go_on: do the men's jumps that land on U go on?
- * In:  U = the landing squares of one direction's jumps (men only),
- *      UP0 = the directions to try from there (bit d), EN, EM, FL.
- * Out: carry set when one of them goes on or is promoted where the capture
- *      continues (the C then walks the captures); else CNT += popcount(U).
- * Clobbers U, T0..T3, Z, tmp. */
-    .section .text.bd_asm_landings_go_on, "ax", @progbits
-    .global bd_asm_landings_go_on
-bd_asm_landings_go_on:
-    ldi  ZH, hi8(bd_popcount_table)
-    COUNT U0, U1, U2, U3
-/* The same test without the count (CNT untouched), for the listing. */
-    .global bd_asm_landings_test
-bd_asm_landings_test:
-    /* landings on the last rank: the move ends there, or goes on as a king */
-    movw T0, U0
-    movw T2, U2
-    sbrc FL, F_BLACK
-    rjmp 1f
-    ANDI4 T0, T1, T2, T3, RANK_8
-    ANDI4 U0, U1, U2, U3, ~RANK_8
-    rjmp 2f
-1:  ANDI4 T0, T1, T2, T3, RANK_1
-    ANDI4 U0, U1, U2, U3, ~RANK_1
-2:  sbrs FL, F_PCC
-    rjmp 3f
-    OR_TEST T0, T1, T2, T3
-    breq .+2
-    rjmp 9f
-3:  sbrs UP0, 0
-    rjmp 4f
-    JUMPS_UL U0, U2
-    OR_TEST T0, T1, T2, T3
-    breq .+2
-    rjmp 9f
-4:  sbrs UP0, 1
-    rjmp 5f
-    JUMPS_UR U0, U2
-    OR_TEST T0, T1, T2, T3
-    breq .+2
-    rjmp 9f
-5:  sbrs UP0, 2
-    rjmp 6f
-    JUMPS_DR U0, U2
-    OR_TEST T0, T1, T2, T3
-    breq .+2
-    rjmp 9f
-6:  sbrs UP0, 3
-    rjmp 7f
-    JUMPS_DL U0, U2
-    OR_TEST T0, T1, T2, T3
-    breq .+2
-    rjmp 9f
-7:  clc
-    ret
-9:  sec
-    ret
+/* DN |= the squares from which a short jump in one direction exists
+ * (an enemy piece next, an empty square behind), whatever stands on them:
+ * the empty squares taken back a step, masked by the enemy pieces, taken
+ * back another step.  The rotations are exact on the squares two steps
+ * from the edge, which the mask keeps.  26-28 cycles. */
+.macro JUMP_FROM_UL
+    movw T0, EM0
+    movw T2, EM2
+    ROR1 T0, T1, T2, T3                     /* back: down-right */
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    ROR1 T0, T1, T2, T3
+    ANDI4 T0, T1, T2, T3, CJ_UL
+    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+.endm
+.macro JUMP_FROM_UR
+    movw T0, EM0
+    movw T2, EM2
+    ROL1 T1, T2, T3, T0                     /* back: down-left */
+    AND4 T1, T2, T3, T0, EN0, EN1, EN2, EN3
+    ROL1 T2, T3, T0, T1
+    ANDI4 T2, T3, T0, T1, CJ_UR
+    OR4  DN0, DN1, DN2, DN3, T2, T3, T0, T1
+.endm
+.macro JUMP_FROM_DR
+    movw T0, EM0
+    movw T2, EM2
+    ROL1 T0, T1, T2, T3                     /* back: up-left */
+    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
+    ROL1 T0, T1, T2, T3
+    ANDI4 T0, T1, T2, T3, CJ_DR
+    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+.endm
+.macro JUMP_FROM_DL
+    movw T0, EM0
+    movw T2, EM2
+    ROR1 T3, T0, T1, T2                     /* back: up-right */
+    AND4 T3, T0, T1, T2, EN0, EN1, EN2, EN3
+    ROR1 T2, T3, T0, T1
+    ANDI4 T2, T3, T0, T1, CJ_DL
+    OR4  DN0, DN1, DN2, DN3, T2, T3, T0, T1
+.endm
 
+/* bd_asm_men_reach: the landings from which a man's single jump goes on.
+ *
+ *   A man that jumped in direction d goes on when, from its landing, it
+ *   can jump in a direction it may capture in.  The jumped piece stays on
+ *   the board until the move ends and the origin is the only square that
+ *   the move has emptied, so the position before the move decides it:
+ *   the landing must be a square from which a jump exists in that
+ *   position.  Straight back needs no exclusion: that jump would land on
+ *   the origin, which is not empty before the move.  So one set serves
+ *   every direction's landings: the squares from which a man of the side
+ *   could jump (DN below), less the last rank where the move ends with the
+ *   promotion, or with the whole last rank where the capture goes on with
+ *   a king (the walk sorts those out).
+ *
+ * In:  EN, EM, FL.  Out: DN = that set (MEN_GO_ON tests the landings).
+ * Clobbers T0..T3.  Men capturing backwards: 126 cycles + RET; forward
+ * only: 70. */
+    .section .text.bd_asm_men_reach, "ax", @progbits
+    .global bd_asm_men_reach
+bd_asm_men_reach:
+    clr  DN0
+    clr  DN1
+    movw DN2, DN0
+    sbrc FL, F_MCB
+    rjmp 1f
+    sbrc FL, F_BLACK
+    rjmp 2f
+1:  JUMP_FROM_UL
+    JUMP_FROM_UR
+    sbrs FL, F_MCB
+    rjmp 3f
+2:  JUMP_FROM_DR
+    JUMP_FROM_DL
+3:  ldi  T0, lo8(RANK_8)        /* the side's last rank */
+    ldi  T1, hi8(RANK_8)
+    ldi  T2, hlo8(RANK_8)
+    ldi  T3, hhi8(RANK_8)
+    sbrs FL, F_BLACK
+    rjmp 4f
+    ldi  T0, lo8(RANK_1)
+    ldi  T1, hi8(RANK_1)
+    ldi  T2, hlo8(RANK_1)
+    ldi  T3, hhi8(RANK_1)
+4:  sbrc FL, F_PCC
+    rjmp 5f
+    com  T0                     /* the move ends there */
+    com  T1
+    com  T2
+    com  T3
+    AND4 DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    ret
+5:  OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3  /* on as a king: walked */
+    ret
 
 /* bd_asm_count_captures: the number of captures, after the capture test
  * found one.  Men's single jumps that cannot go on are counted here; when
- * one can go on, every man with a jump is walked (bd_asm_jumpers), and
+ * one can go on, the men whose jumps go on are walked (bd_asm_men_walkers), and
  * when the side has kings bd_asm_walkers sorts the jumps and the walkers
  * are walked (walk_asm.S).
  * In:  the registers of bd_asm_load and bd_asm_capture_test.
@@ -707,48 +810,17 @@ bd_asm_count_captures:
     OR_TEST U0, U1, U2, U3      /* kings: bd_asm_walkers sorts their jumps */
     breq .+2
     rjmp 9f
+    XCALL bd_asm_men_reach
     clr  CNT
-    sbrs FL, F_JUMPS + 0
-    rjmp 1f
-    lds  U0, L_UL + 0
-    lds  U1, L_UL + 1
-    lds  U2, L_UL + 2
-    lds  U3, L_UL + 3
-    GO_ON_DIRECTIONS 0x0B       /* not down-right */
-    rcall bd_asm_landings_go_on
-    brcs 8f
-1:  sbrs FL, F_JUMPS + 1
-    rjmp 2f
-    lds  U0, L_UR + 0
-    lds  U1, L_UR + 1
-    lds  U2, L_UR + 2
-    lds  U3, L_UR + 3
-    GO_ON_DIRECTIONS 0x07       /* not down-left */
-    rcall bd_asm_landings_go_on
-    brcs 8f
-2:  sbrs FL, F_JUMPS + 2
-    rjmp 3f
-    lds  U0, L_DR + 0
-    lds  U1, L_DR + 1
-    lds  U2, L_DR + 2
-    lds  U3, L_DR + 3
-    GO_ON_DIRECTIONS 0x0E       /* not up-left */
-    rcall bd_asm_landings_go_on
-    brcs 8f
-3:  sbrs FL, F_JUMPS + 3
-    rjmp 4f
-    lds  U0, L_DL + 0
-    lds  U1, L_DL + 1
-    lds  U2, L_DL + 2
-    lds  U3, L_DL + 3
-    GO_ON_DIRECTIONS 0x0D       /* not up-right */
-    rcall bd_asm_landings_go_on
-    brcs 8f
+    ldi  ZH, hi8(bd_popcount_table)
+    MEN_GO_ON 0, 1, 8f
+    MEN_GO_ON 1, 1, 8f
+    MEN_GO_ON 2, 1, 8f
+    MEN_GO_ON 3, 1, 8f
 4:  mov  r24, CNT
     clr  r25
     ret
-8:  XCALL bd_asm_jumpers       /* men only: the count needs no order */
-    clr  CNT
+8:  XCALL bd_asm_men_walkers
     rjmp 5f
 9:  XCALL bd_asm_walkers
     brne 5f

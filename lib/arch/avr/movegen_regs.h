@@ -78,6 +78,22 @@
 #define RANK_1 0x00041041
 #define RANK_8 0x80020820
 
+/* FL = the flags of the rules at Z (struct bd_rules: men_capture_backwards
+ * +2, flying_kings +3, promotion_continues_capture +4).  Clobbers tmp.
+ * 10 cycles. */
+.macro RULES_FLAGS
+    clr  FL
+    ldd  tmp, Z+2
+    cpse tmp, zero
+    ori  FL, 1 << F_MCB
+    ldd  tmp, Z+3
+    cpse tmp, zero
+    ori  FL, 1 << F_FLYING
+    ldd  tmp, Z+4
+    cpse tmp, zero
+    ori  FL, 1 << F_PCC
+.endm
+
 #if defined(__AVR_HAVE_JMP_CALL__)
 #  define XCALL call
 #  define XJMP  jmp
@@ -113,6 +129,33 @@
     \op \b3, \bit
     sbrs \sq, 3
     \op \b2, \bit
+.L_end\@:
+.endm
+
+/* b0..b3 ^= and c0..c3 ^= the bit of square sq (bit: r16..r31, taken;
+ * sq's bit 7 ignored).  17-19 cycles. */
+.macro SQUARE_EOR2 sq, bit, b0, b1, b2, b3, c0, c1, c2, c3
+    BIT_OF \bit, \sq
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrs \sq, 3
+    rjmp .L_0\@
+    eor  \b1, \bit
+    eor  \c1, \bit
+    rjmp .L_end\@
+.L_0\@:
+    eor  \b0, \bit
+    eor  \c0, \bit
+    rjmp .L_end\@
+.L_hi\@:
+    sbrs \sq, 3
+    rjmp .L_2\@
+    eor  \b3, \bit
+    eor  \c3, \bit
+    rjmp .L_end\@
+.L_2\@:
+    eor  \b2, \bit
+    eor  \c2, \bit
 .L_end\@:
 .endm
 
@@ -311,18 +354,24 @@
 #define L_DR (bd_asm_landings + 8)
 #define L_DL (bd_asm_landings + 12)
 
-/* UP0 = the directions in which a man that jumped one way may go on:
- * every one but back (the immediate) when men capture backwards, else the
- * side's two forward ones.  6 cycles. */
-.macro GO_ON_DIRECTIONS all_but_back
-    ldi  T0, \all_but_back
-    sbrc FL, F_MCB
-    rjmp .L_go\@
-    ldi  T0, 0x03
-    sbrc FL, F_BLACK
-    ldi  T0, 0x0C
-.L_go\@:
-    mov  UP0, T0
+/* After bd_asm_men_reach (movegen_asm.S): when direction d has jumps and
+ * one of its landings is in DN, on to `walk`; with count, CNT += its
+ * landings first (ZH = hi8(bd_popcount_table)).  Clobbers U, tmp. */
+.macro MEN_GO_ON d, count, walk
+    sbrs FL, F_JUMPS + \d
+    rjmp .L_mg\@
+    lds  U0, bd_asm_landings + 4 * \d + 0
+    lds  U1, bd_asm_landings + 4 * \d + 1
+    lds  U2, bd_asm_landings + 4 * \d + 2
+    lds  U3, bd_asm_landings + 4 * \d + 3
+    .if \count
+    COUNT U0, U1, U2, U3
+    .endif
+    AND4 U0, U1, U2, U3, DN0, DN1, DN2, DN3
+    OR_TEST U0, U1, U2, U3
+    breq .L_mg\@
+    rjmp \walk
+.L_mg\@:
 .endm
 
 /* Z = the step routine of direction d (movegen_asm.S: T = one step of T,

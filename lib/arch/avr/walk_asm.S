@@ -1,7 +1,7 @@
 /*
  * walk_asm.S (AVR) - capture sequences walked square by square:
  * movegen.c's walk_captures, in its order, for the pieces that
- * bd_asm_walkers or bd_asm_jumpers (movegen_asm.S) pick out.
+ * bd_asm_walkers or bd_asm_men_walkers (movegen_asm.S) pick out.
  *
  * The walk is the C's: from a square, each direction in turn (up-left,
  * up-right, down-right, down-left) that the piece may capture in; a jump
@@ -25,8 +25,8 @@
  *   CAP  r4..r7   the pieces jumped so far
  *   DIR  r16      the direction tried, WENT r17 nonzero once a jump was made
  *   AV   r20..r23 the enemy pieces that can still be jumped (EN & ~CAP)
- * A jump of a short piece keeps SQ, CAP, DIR and WENT on the stack, with
- * two return addresses: 11 bytes (13 with a 3-byte PC); a flying king's
+ * A jump of a short piece keeps SQ and CAP on the stack, with three
+ * return addresses: 11 bytes (14 with a 3-byte PC); a flying king's
  * keeps CAP, its first landing, the landing, DIR, WENT, SQ and three
  * return addresses: 15 bytes (18).
  */
@@ -186,39 +186,57 @@ bd_walk_overflow:
     out  _SFR_IO_ADDR(SPL), r18
     ret
 
-/* bd_walk_node: the walk on from SQ with CAP taken (walk_captures). */
+/* One direction d of bd_walk_node, when PF lets the piece capture that
+ * way: an enemy piece not jumped yet on the square next to SQ (r25 = 4 SQ,
+ * SQ's row of bb_neighbours), then bd_walk_try.  Unrolled, so that the
+ * direction is a constant: 20 cycles a direction with no victim. */
+.macro WALK_DIR d
+    sbrs PF, \d
+    rjmp .L_wd\@
+    mov  ZL, r25
+    clr  ZH
+    subi ZL, lo8(-(bb_neighbours + \d))
+    sbci ZH, hi8(-(bb_neighbours + \d))
+    lpm  r18, Z
+    cpi  r18, BB_NO_SQUARE
+    breq .L_wd\@
+    SQUARE_TEST r18, AV0, AV1, AV2, AV3
+    breq .L_wd\@
+    ldi  DIR, \d
+    rcall bd_walk_try
+.L_wd\@:
+.endm
+
+/* bd_walk_node: the walk on from SQ with CAP taken (walk_captures), AV
+ * = EN & ~CAP (a flying king's node computes its own). */
 bd_walk_node:
     sbrc PF, PF_FLYING
     rjmp bd_walk_fly_node
     clr  WENT
-    clr  DIR
-    rcall bd_walk_av
-1:  ldi  r19, 1                 /* may the piece capture this way? */
-    sbrc DIR, 1
-    ldi  r19, 4
-    sbrc DIR, 0
-    lsl  r19
-    and  r19, PF
-    brne .+2
-    rjmp 8f
-    mov  r18, SQ                /* an enemy piece not jumped yet */
-    WALK_STEP r18, DIR
-    breq 8f
-    SQUARE_TEST r18, AV0, AV1, AV2, AV3
-    breq 8f
+    mov  r25, SQ
+    lsl  r25
+    lsl  r25
+    WALK_DIR 0
+    WALK_DIR 1
+    WALK_DIR 2
+    WALK_DIR 3
+    rjmp bd_walk_end_here
+
+/* The victim r18 next to SQ in direction DIR: the jump when the square
+ * behind it is empty.  Out: r25 = 4 SQ again, AV, WENT set after a jump. */
+bd_walk_try:
     mov  r24, r18               /* the victim */
     WALK_STEP r18, DIR          /* an empty square behind it */
-    breq 8f
+    breq 1f
     SQUARE_TEST r18, EM0, EM1, EM2, EM3
-    breq 8f
-    ser  WENT
+    breq 1f
     rcall bd_walk_jump
+    ser  WENT
     rcall bd_walk_av
-8:  inc  DIR
-    cpi  DIR, 4
-    breq .+2
-    rjmp 1b
-    rjmp bd_walk_end_here
+    mov  r25, SQ
+    lsl  r25
+    lsl  r25
+1:  ret
 
 /* A move ends on SQ when no jump was made from it (WENT clear). */
 bd_walk_end_here:
@@ -235,14 +253,15 @@ bd_walk_end_here:
 9:  ret
 
 /* The jump over r24 to r18: the move ends there (an English man
- * promoted) or goes on.  Takes AV. */
+ * promoted) or goes on, AV less the victim.  Takes AV, DIR, WENT,
+ * r18-r25, r27, Z. */
 bd_walk_jump:
     sbrc PF, PF_KING
     rjmp 5f
     lds  ZL, bd_walk_rank       /* a man reaching the last rank */
     lds  ZH, bd_walk_rank + 1
-    lds  r20, bd_walk_rank + 2
-    lds  r21, bd_walk_rank + 3
+    lds  r25, bd_walk_rank + 2
+    lds  r27, bd_walk_rank + 3
     rcall bd_walk_on_rank
     breq 5f
     sbrc PF, PF_PCC
@@ -265,13 +284,9 @@ bd_walk_jump:
     push CAP1
     push CAP2
     push CAP3
-    push DIR
-    push WENT
     mov  SQ, r18
-    SQUARE_OP or, r24, r19, CAP0, CAP1, CAP2, CAP3
-    rcall bd_walk_node
-    pop  WENT
-    pop  DIR
+    SQUARE_EOR2 r24, r19, CAP0, CAP1, CAP2, CAP3, AV0, AV1, AV2, AV3
+    rcall bd_walk_node          /* the victim: taken, not to be jumped */
     pop  CAP3
     pop  CAP2
     pop  CAP1
@@ -376,10 +391,10 @@ bd_walk_can_capture:
     BRNE_FAR 1b
     ret                         /* Z set */
 
-/* Z flag clear when square r18 is in ZL, ZH, r20, r21 (the promotion
- * squares). */
+/* Z flag clear when square r18 is in ZL, ZH, r25, r27 (the promotion
+ * squares; AV is kept). */
 bd_walk_on_rank:
-    SQUARE_TEST r18, ZL, ZH, r20, r21
+    SQUARE_TEST r18, ZL, ZH, r25, r27
     ret
 
 /* bd_walk_piece: the moves of the piece on r18, listed from Y.
@@ -398,6 +413,8 @@ bd_walk_piece:
     clr  CAP0
     clr  CAP1
     movw CAP2, CAP0
+    movw AV0, EN0               /* nothing jumped yet */
+    movw AV2, EN2
     rcall bd_walk_node
     clr  r25
     ret

@@ -11,4 +11,6 @@
 #define mg_has_capture ref_mg_has_capture
 #define mg_make ref_mg_make
 #define mg_path ref_mg_path
+#define mg_path_search ref_mg_path_search
+#define mg_path_follows ref_mg_path_follows
 #define perft ref_perft

@@ -9,7 +9,8 @@
  * can go on, a man promoted where the capture continues, flying kings:
  * walk_asm.S) are its own.  The portable versions of the replaced
  * functions are compiled under the names MG_PORTABLE gives them, and
- * dropped by the linker; the C walk stays for mg_path.
+ * dropped by the linker, and with them the C walk: mg_path is the search
+ * over the move's own pieces (MG_PATH_BY_SEARCH, movegen.c).
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
 #define BITDRAUGHTS_MOVEGEN_AVR_H
@@ -29,6 +30,10 @@
 /* The C generator's capture test is the assembly's (flying kings included),
  * so that the portable one is not linked. */
 #define MG_CAPTURE_TEST(pos, rules, movers) mg_has_capture(pos, rules)
+
+/* The path of a capture for its notation without the walk, which nothing
+ * else here needs. */
+#define MG_PATH_BY_SEARCH
 
 #endif /* FLASHEND */
 
