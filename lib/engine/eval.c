@@ -43,8 +43,8 @@
  * generator, nothing to keep in step).  A man's entry also carries half
  * its material: 50 per man plus its weight, at most 4 * 50 + 25 = 225, so
  * twice the total is EVAL_MAN per man plus EVAL_MAN_SQUARE_SCALE per unit of
- * weight without a popcount.  128 bytes a table, four tables (men and
- * kings, each colour): flash rather than RAM.
+ * weight without a popcount.  128 bytes a table, one per colour: flash
+ * rather than RAM.
  */
 #define MAN_HALF (EVAL_MAN / 2)
 _Static_assert(EVAL_MAN == 2 * MAN_HALF && EVAL_MAN_SQUARE_SCALE == 2,
@@ -74,9 +74,32 @@ typedef uint8_t sum_table[8][16];
 static const sum_table man_sums[2] PROGMEM = {
     SUM_TABLE(BD_WHITE, MAN_WEIGHTS, MAN_HALF), SUM_TABLE(BD_BLACK, MAN_WEIGHTS, MAN_HALF)
 };
-/* Kings (weight only): the king table is the same on the board turned, so
- * both colours read one copy (checked square by square below). */
-static const sum_table king_sums PROGMEM = SUM_TABLE(BD_WHITE, KING_WEIGHTS, 0u);
+/* Kings (weight only): the king table's weights are 0, 2, 4 and 6, rings
+ * round the centre, so a king's weight is KING_RING_WEIGHT for each of the
+ * nested regions "weight at least 2, 4, 6" that holds it (checked square by
+ * square below): at most three counts of the kings in a 4-byte mask (an
+ * inner ring only when the outer holds a king) instead of a 128-byte sum
+ * table.  The table is the same on the board turned, so both
+ * colours read one copy of the rings (also checked below). */
+#define KING_RING_WEIGHT 2u
+#define KING_RINGS 3u
+#define OVER_SQUARES(f, op, arg)                                                          \
+    (f(0u, arg) op f(1u, arg) op f(2u, arg) op f(3u, arg) op f(4u, arg) op f(5u, arg)     \
+     op f(6u, arg) op f(7u, arg) op f(8u, arg) op f(9u, arg) op f(10u, arg) op f(11u, arg) \
+     op f(12u, arg) op f(13u, arg) op f(14u, arg) op f(15u, arg) op f(16u, arg)           \
+     op f(17u, arg) op f(18u, arg) op f(19u, arg) op f(20u, arg) op f(21u, arg)           \
+     op f(22u, arg) op f(23u, arg) op f(24u, arg) op f(25u, arg) op f(26u, arg)           \
+     op f(27u, arg) op f(28u, arg) op f(29u, arg) op f(30u, arg) op f(31u, arg))
+#define KING_WEIGHT(s) WEIGHT_BD_WHITE(KING_WEIGHTS, s)
+#define IN_RING(s, ring) (KING_WEIGHT(s) >= KING_RING_WEIGHT * ((ring) + 1u))
+#define RING_BIT(s, ring) (IN_RING(s, ring) ? BB_BIT(s) : (bb32)0)
+#define RING_WEIGHT_HOLDS(s, unused) \
+    (KING_WEIGHT(s) == KING_RING_WEIGHT * (IN_RING(s, 0u) + IN_RING(s, 1u) + IN_RING(s, 2u)))
+_Static_assert(OVER_SQUARES(RING_WEIGHT_HOLDS, &&, 0u),
+               "every king weight must be KING_RING_WEIGHT per ring holding its square");
+static const bb32 king_rings[KING_RINGS] PROGMEM = {
+    OVER_SQUARES(RING_BIT, |, 0u), OVER_SQUARES(RING_BIT, |, 1u), OVER_SQUARES(RING_BIT, |, 2u)
+};
 #define KING_TURNS(s) (WEIGHT_BD_WHITE(KING_WEIGHTS, s) == WEIGHT_BD_BLACK(KING_WEIGHTS, s))
 #define KING_TURNS4(s) (KING_TURNS(s) && KING_TURNS(s + 1u) && KING_TURNS(s + 2u) && \
                         KING_TURNS(s + 3u))
@@ -91,21 +114,15 @@ BD_INLINE uint16_t byte_sum(const uint8_t (*rows)[16], uint8_t byte)
                       pgm_read_byte(&rows[1][byte >> 4]));
 }
 
-/* The table's total over the squares of x.  The bytes are taken by
- * constant shifts (a choice of register on AVR), and an empty byte, common
- * once pieces leave, costs a test. */
+/* The table's total over the squares of x, a byte of it at a time (a
+ * shift by 8 is a move of registers on AVR); an empty byte, common once
+ * pieces leave, costs a test. */
 static __attribute__((noinline)) uint16_t board_sum(const uint8_t (*rows)[16], bb32 x)
 {
     uint16_t sum = 0;
-    uint8_t byte;
-    if ((byte = (uint8_t)x) != 0)
-        sum += byte_sum(rows, byte);
-    if ((byte = (uint8_t)(x >> 8)) != 0)
-        sum += byte_sum(rows + 2, byte);
-    if ((byte = (uint8_t)(x >> 16)) != 0)
-        sum += byte_sum(rows + 4, byte);
-    if ((byte = (uint8_t)(x >> 24)) != 0)
-        sum += byte_sum(rows + 6, byte);
+    for (uint8_t byte = 0; byte < sizeof x; byte++, x >>= 8, rows += 2)
+        if ((uint8_t)x != 0)
+            sum += byte_sum(rows, (uint8_t)x);
     return sum;
 }
 
@@ -134,18 +151,23 @@ _Static_assert(RANK_BITS(0u) == BB_RANK_1 && RANK_BITS(7u) == BB_RANK_8, "rank m
  * Black.
  */
 #define RUNAWAY_REACH 3u
-static const bb32 runaway_ranks[2] PROGMEM = {
-    RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u), RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u)
+/* The squares the men's terms count on, by colour, one row per colour so
+ * that one pointer serves all of them: the runaways' ranks, the two ranks
+ * before crowning, the opponent's half of the board, the own back rank. */
+enum men_region { RUNAWAY_RANKS, NEAR_CROWNING, ENEMY_HALF, BACK_RANK, MEN_REGIONS };
+static const bb32 men_regions[2][MEN_REGIONS] PROGMEM = {
+    { RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u), RANK_BITS(5u) | RANK_BITS(6u),
+      RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u) | RANK_BITS(7u), BB_RANK_1 },
+    { RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u), RANK_BITS(2u) | RANK_BITS(1u),
+      RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u) | RANK_BITS(0u), BB_RANK_8 },
 };
-static const bb32 near_crowning[2] PROGMEM = {
-    RANK_BITS(5u) | RANK_BITS(6u), RANK_BITS(2u) | RANK_BITS(1u)
-};
-/* The opponent's half of the board, and the own back rank. */
-static const bb32 enemy_half[2] PROGMEM = {
-    RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u) | RANK_BITS(7u),
-    RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u) | RANK_BITS(0u)
-};
-static const bb32 back_rank[2] PROGMEM = { BB_RANK_1, BB_RANK_8 };
+
+/* The squares of x in a region (flash): one copy of the read, mask and
+ * count for every region. */
+static __attribute__((noinline)) uint8_t count_in(bb32 x, const bb32 *region)
+{
+    return bs_popcount32_call(x & pgm_read_dword(region));
+}
 
 /* The board's emptiness, 0 with all 24 pieces on it, 11 with two left,
  * what the ending terms grow with; its fullness, the rest, what the guard
@@ -169,10 +191,12 @@ static bb32 forward(bb32 x, uint8_t colour)
     return step(x, direction) | step(x, (uint8_t)(direction + 1u));
 }
 
-/* The number of runaways of colour (see above). */
+/* The number of runaways of colour (see above), and in *near those of
+ * them near crowning. */
 static uint8_t runaways(const bd_position *pos, uint8_t colour, uint8_t *near)
 {
-    bb32 candidates = pos->men[colour] & pgm_read_dword(&runaway_ranks[colour]);
+    const bb32 *region = men_regions[colour];
+    bb32 candidates = pos->men[colour] & pgm_read_dword(&region[RUNAWAY_RANKS]);
     if (!candidates)
         return 0;
     uint8_t enemy = BD_OTHER_COLOUR(colour);
@@ -184,14 +208,14 @@ static uint8_t runaways(const bd_position *pos, uint8_t colour, uint8_t *near)
     bb32 free = candidates & ~covered;
     if (!free)
         return 0;
-    *near = bs_popcount32_call(free & pgm_read_dword(&near_crowning[colour]));
+    *near = count_in(free, &region[NEAR_CROWNING]);
     return bs_popcount32_call(free);
 }
 
-/* Adds the kings' terms of one colour to term[] (sign +1 White, -1
- * Black).  Out of line: most positions have no king. */
-static __attribute__((noinline)) void add_king_terms(const bd_position *pos, uint8_t colour,
-                                                     int8_t sign, int16_t term[EVAL_TERMS])
+/* Counts the kings' terms of one colour into count[].  Out of line: most
+ * positions have no king. */
+static __attribute__((noinline)) void count_king_terms(const bd_position *pos, uint8_t colour,
+                                                       uint8_t count[EVAL_TERMS])
 {
     bb32 kings = pos_kings(pos, colour);
     bb32 empty = ~pos_occupied(pos);
@@ -202,42 +226,49 @@ static __attribute__((noinline)) void add_king_terms(const bd_position *pos, uin
         mobility = (uint8_t)(mobility + bs_popcount32_call(moves));
         free_neighbour |= step(moves, BB_OPPOSITE(direction));   /* kings with a free step */
     }
-    term[EVAL_KINGS] += sign * bs_popcount32_call(kings);
-    term[EVAL_KING_CENTRE] += sign * (int16_t)board_sum(king_sums, kings);
-    term[EVAL_KING_MOBILITY] += sign * mobility;
-    term[EVAL_KINGS_SHUT_IN] += sign * bs_popcount32_call(kings & ~free_neighbour);
-    term[EVAL_KINGS_MAIN_ROAD] += sign * bs_popcount32_call(kings & MAIN_ROAD);
+    count[EVAL_KINGS] = bs_popcount32_call(kings);
+    uint8_t centre = 0;
+    for (uint8_t ring = 0; ring < KING_RINGS; ring++) {
+        uint8_t inside = count_in(kings, &king_rings[ring]);
+        if (!inside)
+            break;   /* the rings are nested: none inside the next either */
+        centre = (uint8_t)(centre + KING_RING_WEIGHT * inside);
+    }
+    count[EVAL_KING_CENTRE] = centre;
+    count[EVAL_KING_MOBILITY] = mobility;
+    count[EVAL_KINGS_SHUT_IN] = bs_popcount32_call(kings & ~free_neighbour);
+    count[EVAL_KINGS_MAIN_ROAD] = bs_popcount32_call(kings & MAIN_ROAD);
 }
 
-/* The men of colour on the squares of a mask indexed by colour. */
-static uint8_t men_on(const bd_position *pos, uint8_t colour, const bb32 mask[2])
-{
-    return bs_popcount32_call(pos->men[colour] & pgm_read_dword(&mask[colour]));
-}
-
-/* Every term, White's count minus Black's. */
-static void term_differences(const bd_position *pos, int16_t term[EVAL_TERMS])
+/* Every term's count for one colour, at the board's empty phase.  One copy
+ * for both colours (the differences are taken by the callers), each count
+ * within 0..255 as enum eval_term says: the largest product is 12 men or
+ * pieces times a phase of at most 11. */
+static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_t colour,
+                                                  uint8_t phase, uint8_t count[EVAL_TERMS])
 {
     for (uint8_t t = 0; t < EVAL_TERMS; t++)
-        term[t] = 0;
-    for (uint8_t colour = 0; colour < 2; colour++)
-        if (pos->pieces[colour] != pos->men[colour])
-            add_king_terms(pos, colour, colour == BD_WHITE ? 1 : -1, term);
-    uint8_t white_near = 0, black_near = 0;
-    term[EVAL_RUNAWAYS] = (int16_t)(runaways(pos, BD_WHITE, &white_near) -
-                                    runaways(pos, BD_BLACK, &black_near));
-    term[EVAL_RUNAWAYS_NEAR] = (int16_t)(white_near - black_near);
-    uint8_t white = bs_popcount32_call(pos->pieces[BD_WHITE]);
-    uint8_t black = bs_popcount32_call(pos->pieces[BD_BLACK]);
-    uint8_t phase = EMPTY_PHASE(white + black);
-    term[EVAL_GUARD] = (int16_t)((men_on(pos, BD_WHITE, back_rank) - men_on(pos, BD_BLACK, back_rank)) *
-                                 FULLNESS(phase));
-    if (phase) {
-        term[EVAL_ADVANCED_LATE] = (int16_t)((men_on(pos, BD_WHITE, enemy_half) -
-                                              men_on(pos, BD_BLACK, enemy_half)) * phase);
-        /* The leader's lead: the same whichever colour leads. */
-        term[EVAL_LEAD_LATE] = (int16_t)((white - black) * phase);
+        count[t] = 0;
+    if (pos->pieces[colour] != pos->men[colour])
+        count_king_terms(pos, colour, count);
+    count[EVAL_RUNAWAYS] = runaways(pos, colour, &count[EVAL_RUNAWAYS_NEAR]);
+    const bb32 *region = men_regions[colour];
+    bb32 men = pos->men[colour];
+    count[EVAL_GUARD] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
+    if (phase) {   /* the ending's terms: none on a full board */
+        count[EVAL_ADVANCED_LATE] = (uint8_t)(count_in(men, &region[ENEMY_HALF]) * phase);
+        count[EVAL_LEAD_LATE] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
     }
+}
+
+/* Every term's count for White (count[0]) and for Black (count[1]); a
+ * term is White's count minus Black's (for the lead in pieces: the same
+ * whichever colour leads). */
+static void count_both(const bd_position *pos, uint8_t count[2][EVAL_TERMS])
+{
+    uint8_t phase = EMPTY_PHASE(bs_popcount32_call(pos->pieces[BD_WHITE] | pos->pieces[BD_BLACK]));
+    count_terms(pos, BD_WHITE, phase, count[BD_WHITE]);
+    count_terms(pos, BD_BLACK, phase, count[BD_BLACK]);
 }
 
 /*
@@ -306,7 +337,10 @@ static int16_t fixed_part(const bd_position *pos)
 
 void eval_parts(const bd_position *pos, const struct bd_rules *rules, struct eval_parts *out)
 {
-    term_differences(pos, out->term);
+    uint8_t count[2][EVAL_TERMS];
+    count_both(pos, count);
+    for (uint8_t t = 0; t < EVAL_TERMS; t++)
+        out->term[t] = (int16_t)(count[BD_WHITE][t] - count[BD_BLACK][t]);
     out->fixed = fixed_part(pos);
     out->drawn = eval_drawn_ending(pos, rules);
 }
@@ -315,12 +349,14 @@ int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
 {
     if (eval_drawn_ending(pos, rules))
         return 0;
-    int16_t term[EVAL_TERMS];
+    uint8_t count[2][EVAL_TERMS];
     const int16_t *weight = weights[rules->variant];
-    term_differences(pos, term);
+    count_both(pos, count);
     int16_t score = fixed_part(pos);
-    for (uint8_t t = 0; t < EVAL_TERMS; t++)
-        if (term[t])
-            score = (int16_t)(score + (int16_t)pgm_read_word(&weight[t]) * term[t]);
+    for (uint8_t t = 0; t < EVAL_TERMS; t++) {
+        int16_t term = (int16_t)(count[BD_WHITE][t] - count[BD_BLACK][t]);
+        if (term)
+            score = (int16_t)(score + (int16_t)pgm_read_word(&weight[t]) * term);
+    }
     return pos->side == BD_WHITE ? score : (int16_t)-score;
 }

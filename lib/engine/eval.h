@@ -5,10 +5,11 @@
  * The men's material and squares are the fixed part, the unit the rest
  * is measured in.  Per-square weights are 0..15, written once for White;
  * Black reads them on the board turned by 180 degrees (square n ->
- * (17 - n) mod 32), so colour symmetry is data.  They are summed a nibble
- * of a bitboard at a time through flash tables built from them at compile
- * time (eight reads per bitboard instead of a loop over its pieces), the
- * men's with their material folded in.
+ * (17 - n) mod 32), so colour symmetry is data.  The men's are summed a
+ * nibble of a bitboard at a time through flash tables built from them at
+ * compile time (eight reads per bitboard instead of a loop over its
+ * pieces), with their material folded in; the kings', rings round the
+ * centre, by counting the kings in each ring.
  *
  * On top of it, a weighted sum of the terms below, each counted for White
  * and for Black with shifts and masks over the 32-bit boards (no loop over
