@@ -454,7 +454,7 @@ endef
 $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rules,$(t))))
 
 # ----------------------------------------------------------------- targets --
-.PHONY: all deps host firmware test test-build test-slow fuzz fuzz-merge demo play bench readme size disasm flash \
+.PHONY: all deps host firmware test test-build test-slow fuzz fuzz-merge demo play bench readme size disasm flash tune tune-games \
         upload monitor match clean waveform install install-avrsim uninstall uninstall-avrsim
 
 all: host firmware
@@ -605,6 +605,33 @@ match: deps
 	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
 	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
 	    '$(ENGINE_A)' '$(ENGINE_B)'
+
+# Tuning the evaluation (README "Tuning the evaluation"):
+#   make tune-games   self-play games of TUNE_ENGINE, a match for each
+#                     VARIANT:DEPTH_A,DEPTH_B[:GAMES] of TUNE_MATCHES (every
+#                     opening with both colours, or the first GAMES/2 of the
+#                     suite shuffled by --seed 1) -> build/tune/VARIANT-dA-dB.pdn
+#   make tune         fits the weights to build/tune/*.pdn and prints the
+#                     rows of the table in lib/engine/eval.c (TUNE_FLAGS:
+#                     --iterations, --skip, --freeze, --squares)
+# Fixed depths make the games the same on any machine for one engine.
+TUNE_ENGINE  ?= $(HOST)/checkers
+TUNE_MATCHES ?= russian:4,5 russian:3,4 english:4,5:200
+TUNE_FLAGS   ?=
+tune-games: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers
+	@mkdir -p $(BUILD)/tune
+	$(Q)for m in $(TUNE_MATCHES); do \
+	    v=$${m%%:*}; rest=$${m#*:}; pair=$${rest%%:*}; games=$${rest#$$pair}; games=$${games#:}; \
+	    a=$${pair%,*}; b=$${pair#*,}; \
+	    echo "  MATCH    $(BUILD)/tune/$$v-d$$a-d$$b.pdn"; \
+	    $(HOST)/match --variant $$v -j $(JOBS) --quiet --seed 1 $${games:+--games $$games} \
+	        --pdn $(BUILD)/tune/$$v-d$$a-d$$b.pdn '$(TUNE_ENGINE),depth='$$a '$(TUNE_ENGINE),depth='$$b \
+	        | tail -n 6 || exit 1; \
+	done
+
+tune: $(HOST)/tune
+	$(Q)$(HOST)/tune $(TUNE_FLAGS) $(BUILD)/tune/*.pdn
 
 clean:
 	rm -rf $(BUILD)

@@ -2,17 +2,27 @@
  * eval.h - the static evaluation: a score of a quiet position from the
  * side to move's view, in hundredths of a man.
  *
- * Terms: material (a king's value depends on the variant: a flying
- * Russian king is worth far more than an English one), advancement of men,
- * the guard of the back rank, control of the centre, king mobility and a
- * tempo bonus for the side to move.  Per-square weights are 0..15, written
- * once for White; Black reads them on the board turned by 180 degrees
- * (square n -> (17 - n) mod 32), so colour symmetry is data.  They are
- * summed a nibble of a bitboard at a time through flash tables built from
- * them at compile time (eight reads per bitboard instead of a loop over
- * its pieces), the men's with their material folded in: on an ATmega328P
- * a fraction of the cycles of a loop over the pieces.  (No bench row
- * times the evaluation alone; the search rows of `make bench` carry it.)
+ * The men's material and squares are the fixed part, the unit the rest
+ * is measured in.  Per-square weights are 0..15, written once for White;
+ * Black reads them on the board turned by 180 degrees (square n ->
+ * (17 - n) mod 32), so colour symmetry is data.  The men's are summed a
+ * nibble of a bitboard at a time through flash tables built from them at
+ * compile time (eight reads per bitboard instead of a loop over its
+ * pieces), with their material folded in; the kings', rings round the
+ * centre, by counting the kings in each ring.
+ *
+ * On top of it, a weighted sum of the terms below, each counted for White
+ * and for Black with shifts and masks over the 32-bit boards (no loop over
+ * pieces): kings (material, centre, mobility, kings shut in, kings on the
+ * long diagonal), runaway men (no enemy piece in the cone of squares in
+ * front of them, so nothing can block them), the back-rank guard while
+ * the board is full (it keeps the opponent's men from crowning), men in
+ * the opponent's half as
+ * the board empties (the tempo of the ending) and the lead in pieces as
+ * the board empties (trading down when ahead).  The weights are a table a
+ * variant, fitted to the project's self-play games by build/host/tune
+ * (lib/tools/tune.h; README "Tuning the evaluation").  Endings known to be
+ * drawn score 0.
  */
 #ifndef BITDRAUGHTS_EVAL_H
 #define BITDRAUGHTS_EVAL_H
@@ -26,9 +36,47 @@ extern "C" {
 
 #define EVAL_MAN 100
 
+/* The weighted terms, each counted for one colour (0..255). */
+enum eval_term {
+    EVAL_KINGS,             /* kings */
+    EVAL_KING_CENTRE,       /* the kings' square weights (centre 6, edge 0) */
+    EVAL_KING_MOBILITY,     /* empty squares next to a king, one per direction */
+    EVAL_KINGS_SHUT_IN,     /* kings with no empty square next to them */
+    EVAL_KINGS_MAIN_ROAD,   /* kings on the long diagonal a1-h8 */
+    EVAL_RUNAWAYS,          /* men past their fourth rank with no enemy piece ahead */
+    EVAL_RUNAWAYS_NEAR,     /* those of them one or two steps from crowning */
+    EVAL_GUARD,             /* men on the own back rank times the board's fullness */
+    EVAL_ADVANCED_LATE,     /* men in the enemy's half times the empty-board phase */
+    EVAL_LEAD_LATE,         /* the lead in pieces times the empty-board phase */
+    EVAL_TERMS
+};
+
 /* The score of pos for pos->side, within +-(12 * king value + bonuses),
  * always far from the search's mate scores. */
 int16_t eval_position(const bd_position *pos, const struct bd_rules *rules);
+
+/* The parts of the evaluation, White's view, for the tuner: the fixed part
+ * (men, their squares, the side to move's tempo), each term White's count
+ * minus Black's, and whether the position is a drawn ending (scored 0).
+ * eval_position is, for White to move, fixed + sum of weight * term, or 0
+ * when drawn (negated for Black to move). */
+struct eval_parts {
+    int16_t fixed;
+    int16_t term[EVAL_TERMS];
+    uint8_t drawn;
+};
+void eval_parts(const bd_position *pos, const struct bd_rules *rules, struct eval_parts *out);
+/* The weight of a term in a variant (the table compiled in). */
+int16_t eval_weight(uint8_t variant, uint8_t term);
+/* The points a White man on square (0..31) adds to the fixed part beyond
+ * its material (a Black man: the square turned, (17 - square) mod 32). */
+int16_t eval_man_square(uint8_t square);
+/* The scale of the man squares' table: points per unit of its 0..15. */
+#define EVAL_MAN_SQUARE_SCALE 2
+/* True for an ending without men known to be drawn with correct play:
+ * one king against one king, and in Russian draughts a king against two,
+ * or against three while it holds the long diagonal. */
+uint8_t eval_drawn_ending(const bd_position *pos, const struct bd_rules *rules);
 
 #ifdef __cplusplus
 }

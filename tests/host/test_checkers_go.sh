@@ -42,7 +42,7 @@ out=$("$CHECKERS" go --variant english --fen "$issue" --depth 20)
 expect_match "issue 13's position at depth 20: neither 18-14 nor 19-15, about even" \
     '^bestmove (2[0-9]|3[0-2])-[0-9]+ score -?[0-9] ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
 out=$("$CHECKERS" go --variant english --fen "$issue" --moves 18-14 --depth 19)
-expect_match "issue 13's position after 18-14: Black is a man up" '^score (9[0-9]|1[0-9][0-9])$' \
+expect_match "issue 13's position after 18-14: Black is more than half a man up" '^score ([5-9][0-9]|1[0-9][0-9])$' \
     "$(echo "$out" | grep '^score')"
 
 out=$("$CHECKERS" go --variant english --movetime 100)

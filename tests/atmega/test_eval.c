@@ -1,0 +1,199 @@
+/*
+ * test_eval.c - the evaluation's terms on composed positions, on the host
+ * and on the simulated ATmega328P.  Every expected value is worked out by
+ * hand from the definitions in engine/eval.h and the square pictures of
+ * eval.c (noted beside each check), not read from the code's output; the
+ * weighted sum is checked against the parts the tuner fits, and colour
+ * symmetry on random positions.
+ */
+#include <string.h>
+#include "check.h"
+#include "checkers/pdn.h"
+#include "checkers/symmetry.h"
+#include "engine/eval.h"
+#include "random_position.h"
+
+#define TEXT_MAX 96u
+static char text[TEXT_MAX];
+static bd_position pos;
+static struct eval_parts parts;
+
+static uint8_t set_fen(const struct bd_rules *rules, const char *fen_P)
+{
+    uint16_t n = 0;
+    while ((text[n] = (char)pgm_read_byte(fen_P + n)) != 0 && n + 1u < TEXT_MAX)
+        n++;
+    if (!CHECK_EQ(pdn_read_fen(text, n, rules, &pos), PDN_OK))
+        return 0;
+    eval_parts(&pos, rules, &parts);
+    return 1;
+}
+#define RUSSIAN(fen) set_fen(&bd_rules_russian, PSTR(fen))
+#define ENGLISH(fen) set_fen(&bd_rules_english, PSTR(fen))
+
+static uint8_t no_terms_but(uint8_t a, uint8_t b)
+{
+    for (uint8_t t = 0; t < EVAL_TERMS; t++)
+        if (t != a && t != b && parts.term[t] != 0)
+            return 0;
+    return 1;
+}
+
+/* d4 weighs 6 for a White man, h8 for Black is a1 turned (4): 100 + 2 * 6
+ * against 100 + 2 * 4, and 3 for the side to move. */
+static void test_fixed_part_is_men_their_squares_and_the_tempo(void)
+{
+    if (RUSSIAN("W:Wd4:Bh8"))
+        CHECK_EQ(parts.fixed, 112 - 108 + 3);
+    if (RUSSIAN("B:Wd4:Bh8"))
+        CHECK_EQ(parts.fixed, 112 - 108 - 3);
+}
+
+/* e5's cone: d6 f6, c7 e7 g7, b8 d8 f8 h8. */
+static void test_runaway_man_has_no_enemy_piece_in_its_cone(void)
+{
+    if (RUSSIAN("W:We5:Ba7")) {
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 1);
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS_NEAR], 0);
+    }
+    if (RUSSIAN("W:We5:Bc7"))
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
+    if (RUSSIAN("W:We5:BKh8"))              /* a king in the cone stops it too */
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
+    /* e5's cone reaches b8, three steps away. */
+    if (RUSSIAN("W:We5:Bb8"))
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
+    /* Not yet past the fourth rank (h6 is outside d4's cone). */
+    if (RUSSIAN("W:Wd4:Bh6"))
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
+    /* d6 (sixth rank) is two steps from crowning. */
+    if (RUSSIAN("W:Wd6:Ba7")) {
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 1);
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS_NEAR], 1);
+    }
+    /* Black's d4 runs down: c3 e3, b2 d2 f2, a1 c1 e1 g1 hold no White
+     * piece when White's only man is on h2. */
+    if (RUSSIAN("W:Wh2:Bd4")) {
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], -1);
+        CHECK(no_terms_but(EVAL_RUNAWAYS, EVAL_ADVANCED_LATE));
+    }
+    if (RUSSIAN("W:Wa1:Bd4"))
+        CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
+}
+
+/* Six pieces: the fullness is (6 - 2) / 2 = 2.  White a1 c1 on the back
+ * rank: 2 * 2; Black b8: 1 * 2. */
+static void test_guard_counts_back_men_by_the_boards_fullness(void)
+{
+    if (RUSSIAN("W:Wa1,c1,d4:Bb8,h6,a7"))
+        CHECK_EQ(parts.term[EVAL_GUARD], 4 - 2);
+}
+
+/* Three pieces: the phase is (24 - 3) / 2 = 10.  d6 is in Black's half,
+ * h6 in Black's own; White leads by one piece. */
+static void test_ending_terms_grow_as_the_board_empties(void)
+{
+    if (RUSSIAN("W:Wd6,b4:Bh6")) {
+        CHECK_EQ(parts.term[EVAL_ADVANCED_LATE], 10);
+        CHECK_EQ(parts.term[EVAL_LEAD_LATE], 10);
+    }
+    /* Full board: phase 0. */
+    if (RUSSIAN("W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8")) {
+        CHECK_EQ(parts.term[EVAL_ADVANCED_LATE], 0);
+        CHECK_EQ(parts.term[EVAL_LEAD_LATE], 0);
+        CHECK_EQ(parts.term[EVAL_GUARD], 0);        /* 4 * 11 each */
+    }
+}
+
+/* d4: four empty neighbours, square weight 6, on the long diagonal; a1
+ * and h8: one neighbour each, weight 0, both on it. */
+static void test_king_terms(void)
+{
+    if (RUSSIAN("W:WKd4:BKa1,Kh8")) {
+        CHECK_EQ(parts.term[EVAL_KINGS], 1 - 2);
+        CHECK_EQ(parts.term[EVAL_KING_MOBILITY], 4 - 2);
+        CHECK_EQ(parts.term[EVAL_KING_CENTRE], 6);
+        CHECK_EQ(parts.term[EVAL_KINGS_MAIN_ROAD], 1 - 2);
+        CHECK_EQ(parts.term[EVAL_KINGS_SHUT_IN], 0);
+    }
+    /* a1's only neighbour, b2, holds its own man. */
+    if (RUSSIAN("W:WKa1,b2:BKh6")) {
+        CHECK_EQ(parts.term[EVAL_KINGS_SHUT_IN], 1);
+        CHECK_EQ(parts.term[EVAL_KING_MOBILITY], 0 - 2);
+    }
+}
+
+static void test_drawn_endings_score_zero(void)
+{
+    if (RUSSIAN("W:WKd4:BKa1")) {
+        CHECK(parts.drawn);
+        CHECK_EQ(eval_position(&pos, &bd_rules_russian), 0);
+    }
+    if (ENGLISH("W:WK14:BK1")) {
+        CHECK(parts.drawn);
+        CHECK_EQ(eval_position(&pos, &bd_rules_english), 0);
+    }
+    if (RUSSIAN("W:WKc1:BKa3,Kh6"))
+        CHECK(parts.drawn);                 /* one flying king against two */
+    if (ENGLISH("W:WK1:BK14,K23"))
+        CHECK(!parts.drawn);                /* two short kings win */
+    if (RUSSIAN("W:WKb2:BKa3,Kc1,Kh6"))
+        CHECK(parts.drawn);                 /* b2 is on the long diagonal */
+    if (RUSSIAN("W:WKb4:BKa3,Kc1,Kh6"))
+        CHECK(!parts.drawn);
+    if (RUSSIAN("W:WKd4,a1:BKh8"))
+        CHECK(!parts.drawn);                /* a man on the board */
+}
+
+/* What the tuner fits is what the engine plays: fixed + weights * terms,
+ * negated for Black, and the colour-flipped position has the same score
+ * for its side to move, every part negated. */
+static void test_score_is_the_weighted_parts_and_colour_symmetric(void)
+{
+    uint32_t rng = 0x5EEDu;
+    for (uint16_t i = 0; i < 400u; i++) {
+        const struct bd_rules *rules = bd_rules_of((uint8_t)(i & 1u));
+        uint8_t men[2] = { random_between(&rng, 0, 8), random_between(&rng, 0, 8) };
+        uint8_t kings[2] = { random_between(&rng, 0, 3), random_between(&rng, 0, 3) };
+        if (men[0] + kings[0] == 0)
+            kings[0] = 1;
+        if (men[1] + kings[1] == 0)
+            kings[1] = 1;
+        bd_position flipped;
+        struct eval_parts flipped_parts;
+        random_position(&pos, &rng, men, kings);
+        eval_parts(&pos, rules, &parts);
+        int16_t expected = 0;
+        if (!parts.drawn) {
+            expected = parts.fixed;
+            for (uint8_t t = 0; t < EVAL_TERMS; t++)
+                expected = (int16_t)(expected + eval_weight(rules->variant, t) * parts.term[t]);
+            if (pos.side == BD_BLACK)
+                expected = (int16_t)-expected;
+        }
+        int16_t score = eval_position(&pos, rules);
+        if (!CHECK_EQ(score, expected))
+            return;
+        sym_colour_flip(&pos, &flipped);
+        eval_parts(&flipped, rules, &flipped_parts);
+        if (!CHECK_EQ(eval_position(&flipped, rules), score) ||
+            !CHECK_EQ(flipped_parts.fixed, -parts.fixed))
+            return;
+        for (uint8_t t = 0; t < EVAL_TERMS; t++)
+            if (!CHECK_EQ(flipped_parts.term[t], -parts.term[t]))
+                return;
+    }
+}
+
+int main(void)
+{
+    check_begin(PSTR("eval"));
+    RUN_TEST(test_fixed_part_is_men_their_squares_and_the_tempo);
+    RUN_TEST(test_runaway_man_has_no_enemy_piece_in_its_cone);
+    RUN_TEST(test_guard_counts_back_men_by_the_boards_fullness);
+    RUN_TEST(test_ending_terms_grow_as_the_board_empties);
+    RUN_TEST(test_king_terms);
+    RUN_TEST(test_drawn_endings_score_zero);
+    RUN_TEST(test_score_is_the_weighted_parts_and_colour_symmetric);
+    return check_end();
+}
