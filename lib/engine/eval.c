@@ -51,9 +51,10 @@ _Static_assert(EVAL_MAN == 2 * MAN_HALF && EVAL_MAN_SQUARE_SCALE == 2,
                "the man tables hold half of a man's score");
 #define BIT_TERM(colour, table, extra, k, v, j) \
     (((v) >> (j) & 1u) ? (extra) + WEIGHT_##colour(table, 4u * (k) + (j)) : 0u)
-#define ENTRY(colour, table, extra, k, v)                                        \
-    (uint8_t)(BIT_TERM(colour, table, extra, k, v, 0u) + BIT_TERM(colour, table, extra, k, v, 1u) \
-            + BIT_TERM(colour, table, extra, k, v, 2u) + BIT_TERM(colour, table, extra, k, v, 3u))
+#define ENTRY_SUM(colour, table, extra, k, v)                                    \
+    (BIT_TERM(colour, table, extra, k, v, 0u) + BIT_TERM(colour, table, extra, k, v, 1u) \
+     + BIT_TERM(colour, table, extra, k, v, 2u) + BIT_TERM(colour, table, extra, k, v, 3u))
+#define ENTRY(colour, table, extra, k, v) (uint8_t)ENTRY_SUM(colour, table, extra, k, v)
 #define ROW(colour, table, extra, k)                                                    \
     { ENTRY(colour, table, extra, k, 0u),  ENTRY(colour, table, extra, k, 1u),         \
       ENTRY(colour, table, extra, k, 2u),  ENTRY(colour, table, extra, k, 3u),         \
@@ -68,6 +69,16 @@ _Static_assert(EVAL_MAN == 2 * MAN_HALF && EVAL_MAN_SQUARE_SCALE == 2,
       ROW(colour, table, extra, 2u), ROW(colour, table, extra, 3u),                     \
       ROW(colour, table, extra, 4u), ROW(colour, table, extra, 5u),                     \
       ROW(colour, table, extra, 6u), ROW(colour, table, extra, 7u) }
+
+/* An entry is a byte: the four squares of every nibble, all occupied, must
+ * fit for both colours (the weights or MAN_HALF could grow past it). */
+#define FULL_ENTRY(colour, k) ENTRY_SUM(colour, MAN_WEIGHTS, MAN_HALF, k, 15u)
+#define ENTRIES_FIT(colour)                                                              \
+    (FULL_ENTRY(colour, 0u) <= UINT8_MAX && FULL_ENTRY(colour, 1u) <= UINT8_MAX &&      \
+     FULL_ENTRY(colour, 2u) <= UINT8_MAX && FULL_ENTRY(colour, 3u) <= UINT8_MAX &&      \
+     FULL_ENTRY(colour, 4u) <= UINT8_MAX && FULL_ENTRY(colour, 5u) <= UINT8_MAX &&      \
+     FULL_ENTRY(colour, 6u) <= UINT8_MAX && FULL_ENTRY(colour, 7u) <= UINT8_MAX)
+_Static_assert(ENTRIES_FIT(BD_WHITE) && ENTRIES_FIT(BD_BLACK), "a man sum table entry overflows its byte");
 
 typedef uint8_t sum_table[8][16];
 /* By colour: men (half material plus weight). */
