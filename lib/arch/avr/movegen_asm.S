@@ -687,41 +687,28 @@ bd_asm_count_quiet:
  * the empty squares taken back a step, masked by the enemy pieces, taken
  * back another step.  The rotations are exact on the squares two steps
  * from the edge, which the mask keeps.  26-28 cycles. */
-.macro JUMP_FROM_UL
+.macro JUMP_FROM rotate, a0, a1, a2, a3, b0, b1, b2, b3, mask
     movw T0, EM0
     movw T2, EM2
-    ROR1 T0, T1, T2, T3                     /* back: down-right */
-    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
-    ROR1 T0, T1, T2, T3
-    ANDI4 T0, T1, T2, T3, CJ_UL
-    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+    \rotate \a0, \a1, \a2, \a3
+    AND4 \a0, \a1, \a2, \a3, EN0, EN1, EN2, EN3
+    \rotate \b0, \b1, \b2, \b3
+    ANDI4 \b0, \b1, \b2, \b3, \mask
+    OR4  DN0, DN1, DN2, DN3, \b0, \b1, \b2, \b3
 .endm
-.macro JUMP_FROM_UR
-    movw T0, EM0
-    movw T2, EM2
-    ROL1 T1, T2, T3, T0                     /* back: down-left */
-    AND4 T1, T2, T3, T0, EN0, EN1, EN2, EN3
-    ROL1 T2, T3, T0, T1
-    ANDI4 T2, T3, T0, T1, CJ_UR
-    OR4  DN0, DN1, DN2, DN3, T2, T3, T0, T1
+/* Each direction names its rotation (back: the opposite step) and the byte
+ * order its two steps leave in T, so that no byte is moved. */
+.macro JUMP_FROM_UL                         /* back: down-right */
+    JUMP_FROM ROR1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_UL
 .endm
-.macro JUMP_FROM_DR
-    movw T0, EM0
-    movw T2, EM2
-    ROL1 T0, T1, T2, T3                     /* back: up-left */
-    AND4 T0, T1, T2, T3, EN0, EN1, EN2, EN3
-    ROL1 T0, T1, T2, T3
-    ANDI4 T0, T1, T2, T3, CJ_DR
-    OR4  DN0, DN1, DN2, DN3, T0, T1, T2, T3
+.macro JUMP_FROM_UR                         /* back: down-left */
+    JUMP_FROM ROL1, T1, T2, T3, T0, T2, T3, T0, T1, CJ_UR
 .endm
-.macro JUMP_FROM_DL
-    movw T0, EM0
-    movw T2, EM2
-    ROR1 T3, T0, T1, T2                     /* back: up-right */
-    AND4 T3, T0, T1, T2, EN0, EN1, EN2, EN3
-    ROR1 T2, T3, T0, T1
-    ANDI4 T2, T3, T0, T1, CJ_DL
-    OR4  DN0, DN1, DN2, DN3, T2, T3, T0, T1
+.macro JUMP_FROM_DR                         /* back: up-left */
+    JUMP_FROM ROL1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_DR
+.endm
+.macro JUMP_FROM_DL                         /* back: up-right */
+    JUMP_FROM ROR1, T3, T0, T1, T2, T2, T3, T0, T1, CJ_DL
 .endm
 
 /* bd_asm_men_reach: the landings from which a man's single jump goes on.
