@@ -9,3 +9,6 @@ AVRDUDE_BAUD := 19200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # the bootloader leaves 14,336 of 16,384 bytes
 FLASH_LIMIT := 14336
+# The game firmware on the move generator written for flash first; perft
+# and bench keep the fast one (Makefile, MOVEGEN)
+DEMO_MOVEGEN := small
