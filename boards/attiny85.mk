@@ -9,3 +9,8 @@ AVRDUDE_BAUD := 19200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # no bootloader: all 8,192 bytes
 FLASH_LIMIT := 8192
+# The size-first search (lib/engine/small/): the full one needs 7 KB of flash
+# and 900 bytes of RAM
+ENGINE := small
+# and its evaluation: the full one is 2 KB of flash and 90 bytes of stack
+EVAL := small
