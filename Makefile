@@ -60,7 +60,6 @@ LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 # same order; mg_make and the capture paths (lib/checkers/move.c) are
 # shared.
 MOVEGENS        := fast small
-MOVEGEN_DEFAULT := fast
 # movegen_src MOVEGEN, movegen_asm MOVEGEN, movegen_include MOVEGEN: the
 # library's C sources, its AVR assembly and its include path in front.
 movegen_src     = $(if $(filter small,$(1)),$(filter-out lib/checkers/movegen.c,$(LIB_SRC)) lib/arch/small/movegen.c,$(LIB_SRC))
@@ -81,12 +80,13 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # Firmware programs: firmware/<name>/*.c, one ELF each; those that need an
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 # The attiny boards' demo.elf is firmware/selfplay: the engine plays itself
-# a game of each variant, with no console and no EEPROM record (issue 12).
-# It does not fit the ATtiny85 yet (about 17,400 bytes of flash, mostly the
-# portable move generator and the search, and some 900 bytes of RAM), so
-# `make all` leaves it out and `make build/attiny85/demo.elf` reports the
-# gap; the Uno builds the same program as selfplay.elf, which
-# tests/host/test_selfplay.sh plays (and the ATtiny85's too once it links).
+# a game of each variant, with no console and no EEPROM record (issue 12),
+# with the size-first engine (boards/attiny85.mk: ENGINE := small).  `make
+# all` builds it once it fits the board's flash (tiny-demo, below; with the
+# portable move generator it does not, and the note says by how much); the
+# Uno builds the same program as selfplay.elf with the full engine, and
+# TINY_STANDIN, the ATmega328P, with the attiny boards' engine and RAM
+# sizes: tests/host/test_selfplay.sh plays all three.
 FW_TINY_DEMO := selfplay
 FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmware/*)))
 FW_ATMEGA_ONLY := perft demo
@@ -106,11 +106,11 @@ demo_gap_check = table=$$(avr-nm $(1) | awk '$$3 == "bd_popcount_table" { print 
 # (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes).
 DEMO_LINK_LAST := firmware/demo/session.c firmware/demo/commands.c
 link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),$(filter $(f),$(1)))
-# The engine's workspace and the game's repetition window shrunk for the
-# attiny boards' RAM (lib/engine/search.h, lib/checkers/game.h): every
-# object of theirs is compiled with it.
-TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u -DSEARCH_STACK_BYTES=96u \
-                   -DSEARCH_CAPTURE_RESERVE=0u -DGAME_HISTORY=12u
+# The game's repetition window shrunk for the attiny boards' RAM
+# (lib/checkers/game.h; the small search's sizes are its own defaults,
+# lib/engine/small/search_small.h): every object of theirs is compiled with
+# it.
+TINY_RAM_CONFIG := -DGAME_HISTORY=12u
 # Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
 # record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
 FW_NEEDS_32K := demo
@@ -236,19 +236,33 @@ SMALL_HOST_TESTS := test_movegen_override test_movegen_digest test_search
 SMALL_TREE_DEPTH := 7u
 $(HOST)/small/tests/atmega/test_movegen_override.o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
 
+# The size-first engine on the host (tests/small/test_*.c): the library
+# with lib/engine/small/ instead of search.c and eval.c, compiled with the
+# attiny boards' flags, sanitizers on.
+SMALL_TESTS := $(basename $(notdir $(wildcard tests/small/test_*.c)))
+HOST_SMALL_FLAGS = -DSEARCH_SMALL=1 $(TINY_RAM_CONFIG)
+$(HOST)/small-engine/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-SMALL,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) $(HOST_SMALL_FLAGS) -c $< -o $@
+$(HOST)/libbitdraughts-small-engine.a: $(patsubst %.c,$(HOST)/small-engine/%.o,$(filter-out lib/engine/search.c lib/engine/eval.c,$(LIB_SRC)) \
+    $(wildcard lib/engine/small/*.c))
+$(HOST)/tests/small-engine/%: $(HOST)/small-engine/tests/small/%.o $(TEST_SUPPORT:%.c=$(HOST)/small-engine/%.o) \
+    $(HOST)/libbitdraughts-small-engine.a
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
+
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
                   $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
                   $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
-                  $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%)
+                  $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%) \
+                  $(SMALL_TESTS:%=$(HOST)/tests/small-engine/%)
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
-# Optional: the board's move generator (MOVEGEN, every program of the
-# board; DEMO_MOVEGEN, the game firmware's alone, MOVEGEN by default).
-BOARD_OPTIONAL_VARS := MOVEGEN DEMO_MOVEGEN
-
 AVR_CC      := avr-gcc
 AVR_OPT     ?= -Os
 # Link-time optimisation (calls across objects inlined, unused code gone
@@ -263,18 +277,40 @@ AVR_AR      := avr-gcc-ar
 flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
 
+# Optional board variables, with their default when a board file leaves
+# them out.  ENGINE: `full` (lib/engine/search.c) or `small`, the
+# size-first search of lib/engine/small/ (README, "The ATtiny85"), compiled
+# instead of search.c into that board's library, with SEARCH_SMALL set on
+# all its objects (engine/search.h then gives the small workspace).  EVAL:
+# `full` (lib/engine/eval.c) or `small` (lib/engine/small/eval.c, material
+# and advance), the same way.
+# MOVEGEN: the board's move generator (`fast` or `small`, above), every
+# program of the board; DEMO_MOVEGEN, the game firmware's alone (MOVEGEN
+# when not set).
+BOARD_OPTIONAL_VARS := ENGINE EVAL MOVEGEN DEMO_MOVEGEN
+ENGINE_DEFAULT := full
+EVAL_DEFAULT := full
+MOVEGEN_DEFAULT := fast
+
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
 $$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS),$$(eval undefine $$(v)))
 include boards/$(1).mk
 $$(foreach v,$$(BOARD_VARS),$$(if $$(strip $$($$(v))),,$$(error boards/$(1).mk: $$(v) is not set; every board defines $$(BOARD_VARS))))
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
-$$(eval $(1)_MOVEGEN := $$(or $$($(1)_MOVEGEN),$(MOVEGEN_DEFAULT)))
+$$(foreach v,$$(BOARD_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
+$$(foreach v,$$(BOARD_OPTIONAL_VARS),$$(eval $(1)_$$(v) := $$(or $$($$(v)),$$($$(v)_DEFAULT))))
 $$(eval $(1)_DEMO_MOVEGEN := $$(or $$($(1)_DEMO_MOVEGEN),$$($(1)_MOVEGEN)))
 $$(foreach v,$$($(1)_MOVEGEN) $$($(1)_DEMO_MOVEGEN),$$(if $$(filter $$(v),$(MOVEGENS)),,$$(error boards/$(1).mk: MOVEGEN $$(v) is not one of: $(MOVEGENS))))
 $$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS),$$(eval undefine $$(v)))
 endef
 $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
+# lib_src BOARD MOVEGEN: the library's C sources on that board with that
+# move generator, its ENGINE's and EVAL's (small_part SOURCE VALUE:
+# lib/engine/small/SOURCE instead of lib/engine/SOURCE when VALUE is small).
+small_part = $(if $(filter small,$(2)),lib/engine/small/$(1),lib/engine/$(1))
+lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c,$(call movegen_src,$(2))) \
+    $(call small_part,search.c,$($(1)_ENGINE)) $(call small_part,eval.c,$($(1)_EVAL))
+engine_flags = $(if $(filter small,$($(1)_ENGINE)),-DSEARCH_SMALL=1)
 
 # board_rules NAME: objects, library and every ELF for one board.
 define board_rules
@@ -284,7 +320,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
     $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(ARCH_AVR) -MMD -MP \
-    $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG))
+    $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG)) $(call engine_flags,$(1)) $($(1)_EXTRA_CFLAGS)
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -297,7 +333,7 @@ $$($(1)_DIR)/obj/%.o: %.S $(MAKEFILE_DEPS)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$$($(1)_DIR)/libbitdraughts.a: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call movegen_src,$($(1)_MOVEGEN))) \
+$$($(1)_DIR)/libbitdraughts.a: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call lib_src,$(1),$($(1)_MOVEGEN))) \
     $(patsubst %.S,$$($(1)_DIR)/obj/%.o,$(call movegen_asm,$($(1)_MOVEGEN)))
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
@@ -325,7 +361,7 @@ $$($(1)_DIR)/demo-obj/%.o: %.S $(MAKEFILE_DEPS)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$$($(1)_DIR)/libbitdraughts-demo.a: $(patsubst %.c,$$($(1)_DIR)/demo-obj/%.o,$(call movegen_src,$($(1)_DEMO_MOVEGEN))) \
+$$($(1)_DIR)/libbitdraughts-demo.a: $(patsubst %.c,$$($(1)_DIR)/demo-obj/%.o,$(call lib_src,$(1),$($(1)_DEMO_MOVEGEN))) \
     $(patsubst %.S,$$($(1)_DIR)/demo-obj/%.o,$(call movegen_asm,$($(1)_DEMO_MOVEGEN)))
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
@@ -365,6 +401,19 @@ $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
 $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
+# The attiny boards' self-play program on a part that can hold it with the
+# portable move generator: the ATmega328P (the Uno's variables), with their
+# engine and RAM sizes, so that its RAM (static + peak stack) is measured
+# against their 512 bytes until their own image fits.  The ATmega's code
+# differs (MUL, its assembly move generator), not the layout of the RAM.
+TINY_STANDIN := tiny-on-m328
+$(foreach v,$(BOARD_VARS),$(eval $(TINY_STANDIN)_$(v) := $(uno_$(v))))
+$(TINY_STANDIN)_ENGINE := small
+$(TINY_STANDIN)_EVAL := small
+$(TINY_STANDIN)_MOVEGEN := small
+$(TINY_STANDIN)_DEMO_MOVEGEN := small
+$(TINY_STANDIN)_EXTRA_CFLAGS := $(TINY_RAM_CONFIG)
+$(eval $(call board_rules,$(TINY_STANDIN)))
 # The demo firmware is the one near the Uno's flash limit (FLASH_LIMIT, checked
 # at the link and by tests/host/test_demo.sh): it trades call speed for size.
 # With -flto the flag of any object applies to the whole image at the link
@@ -405,12 +454,29 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b
 HUB_MODE_MIN_FLASH := 32256
 $(foreach b,$(BOARDS),$(if $(shell [ 0$($(b)_FLASH_LIMIT) -ge $(HUB_MODE_MIN_FLASH) ] && echo y),\
     $(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -DDEMO_HUB_MODE)))
-# The self-play program on the Uno, whatever the attiny boards make of it.
+# The self-play program on the Uno, whatever the attiny boards make of it,
+# and on the stand-in, built as the attiny boards' demo.elf is.
 $(BUILD)/uno/$(FW_TINY_DEMO).elf: $(patsubst %.c,$(BUILD)/uno/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)) \
     $(uno_SUPPORT)
+TINY_STANDIN_ELF := $(BUILD)/$(TINY_STANDIN)/$(FW_TINY_DEMO).elf
+$(TINY_STANDIN_ELF): $(patsubst %.c,$(BUILD)/$(TINY_STANDIN)/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)) \
+    $($(TINY_STANDIN)_DEMO_SUPPORT)
+$(TINY_STANDIN_ELF): $(TINY_STANDIN)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)
+$(BUILD)/$(TINY_STANDIN)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(TINY_STANDIN)_CFLAGS += -mcall-prologues
+# The attiny boards' demo.elf in `make all` once it fits: linked by a make
+# of its own after its objects, so that an image over the flash limit (the
+# link deletes it) is a note, not a failed build; the link's messages are
+# in demo-link.log beside it.
+TINY_DEMO_BOARDS := $(foreach b,$(BOARDS),$(if $(filter attiny%,$($(b)_MCU)),$(b)))
+.PHONY: tiny-demo
+tiny-demo: $(foreach b,$(TINY_DEMO_BOARDS),$(BUILD)/$(b)/libbitdraughts-demo.a $(BUILD)/$(b)/libfirmware-demo.a \
+    $(patsubst %.c,$(BUILD)/$(b)/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)))
+	$(Q)for b in $(TINY_DEMO_BOARDS); do \
+	    $(MAKE) --no-print-directory $(BUILD)/$$b/demo.elf > $(BUILD)/$$b/demo-link.log 2>&1 || \
+	    echo "  note     $(BUILD)/$$b/demo.elf not built: $$(grep -m1 'overflowed\|error\|over the' $(BUILD)/$$b/demo-link.log)"; done
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
+$(foreach b,$(BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
     $(BUILD)/$(b)/demo-obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # lib/bench/*_portable.c: the portable move generation and perft under
@@ -516,7 +582,7 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rules,$(t))))
 
 all: host firmware
 host: $(HOST_TOOLS)
-firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE))
+firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE)) tiny-demo
 
 deps:
 	$(Q).ci/install-deps
@@ -524,7 +590,7 @@ deps:
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) $(BUILD)/uno/$(FW_TINY_DEMO).elf \
-            $(SMALL_SIM_TESTS)
+            $(SMALL_SIM_TESTS) $(TINY_STANDIN_ELF)
 
 # Install first, then build in a fresh make so that pkg-config and the
 # compilers are found; the scripts do the running and the counting.

@@ -11,3 +11,8 @@ AVRDUDE_BAUD := 19200
 FLASH_LIMIT := 8192
 # The move generator written for flash first (Makefile, MOVEGEN)
 MOVEGEN := small
+# The size-first search (lib/engine/small/): the full one needs 7 KB of flash
+# and 900 bytes of RAM
+ENGINE := small
+# and its evaluation: the full one is 2 KB of flash and 90 bytes of stack
+EVAL := small

@@ -12,17 +12,20 @@
  *
  * It is the demo of the 8 KB, 512-byte parts (ATtiny85), which have room
  * for neither the game firmware's console nor its EEPROM record: built as
- * demo.elf for the attiny boards (Makefile, FW_SELFPLAY), printing through
+ * demo.elf for the attiny boards (Makefile, FW_TINY_DEMO) with the
+ * size-first search (lib/engine/small/), printing through
  * serial_putc (the simulator's console register there), ending with status
  * 0 (main returns; the runner reads it).  Deterministic: a fixed depth, no
  * clock.  A game ends by the rules of game.h (a side without a move loses;
  * a third repetition or the variant's quiet-move count is a draw) or, as a
- * draw named "move limit", after SELFPLAY_MAX_PLIES plies.
+ * draw named "move limit", after SELFPLAY_MAX_PLIES plies.  Should a
+ * search score a node by the evaluation for want of room (a capture cut
+ * short: the workspace's capture_cuts), a line "cuts N" before the result
+ * gives the game's count.
  *
- * RAM: the search's workspace (sized by the build for the part: SEARCH_*
- * in the Makefile) and the game are the only static data; between two
- * searches the workspace's move stack lends its bytes to the lists that
- * game_status() and the move writer need.
+ * RAM: the search's workspace (sized by the build for the part) and the
+ * game are the only static data; between two searches the workspace lends
+ * its bytes to the lists that game_status() and the move writer need.
  */
 #include <avr/pgmspace.h>
 
@@ -41,18 +44,20 @@
 static struct search_workspace work;
 static struct bd_game game;
 
-/* The workspace's move stack as a list of moves, free between searches. */
-#define LIST ((bd_move *)(void *)work.stack)
-#define LIST_END (LIST + sizeof work.stack / sizeof(bd_move))
+/* Between two searches the workspace holds the legal moves (its front)
+ * and the text of a move (its last PDN_MOVE_MAX bytes): the writer's
+ * buffer is then no part of the stack. */
+#define TEXT ((char *)(void *)&work + sizeof work - PDN_MOVE_MAX)
+#define LIST ((bd_move *)(void *)&work)
+#define LIST_END (LIST + (sizeof work - PDN_MOVE_MAX) / sizeof(bd_move))
 
 /* Writes m, a legal move of game.pos, and a line end.  The writer needs the
  * legal moves only to tell captures with the same ends apart; should they
  * not fit in the list, a stand-in with the same ends and other captured
  * pieces makes it write the full path, which names any capture exactly.
- * Not inlined: its buffer is then no part of the frame under the search. */
+ * Not inlined: its frame is then no part of the one under the search. */
 static __attribute__((noinline)) void put_move(const bd_move *m)
 {
-    char text[PDN_MOVE_MAX];
     const bd_move *end = mg_generate(&game.pos, game.rules, LIST, LIST_END);
     if (!end) {
         bd_move *stand_in = LIST;
@@ -60,9 +65,29 @@ static __attribute__((noinline)) void put_move(const bd_move *m)
         stand_in->captured = ~m->captured;
         end = stand_in + 1;
     }
-    pdn_write_move_among(&game.pos, game.rules, m, LIST, end, text, sizeof text);
-    serial_puts(text);
+    pdn_write_move_among(&game.pos, game.rules, m, LIST, end, TEXT, PDN_MOVE_MAX);
+    serial_puts(TEXT);
     serial_putc('\n');
+}
+
+/* n in decimal, by subtracting powers of ten: the part has no divider
+ * and libgcc's 32-bit division would cost more than the game needs. */
+static void put_count(uint16_t n)
+{
+    static const uint16_t powers[] PROGMEM = { 10000u, 1000u, 100u, 10u, 1u };
+    uint8_t started = 0;
+    for (uint8_t k = 0; k < sizeof powers / sizeof powers[0]; k++) {
+        uint16_t power = pgm_read_word(&powers[k]);
+        char digit = '0';
+        while (n >= power) {
+            n -= power;
+            digit++;
+        }
+        if (digit != '0' || started || power == 1u) {
+            serial_putc(digit);
+            started = 1;
+        }
+    }
 }
 
 /* "result 1-0", "result 0-1" or "result 1/2-1/2 " and why. */
@@ -90,13 +115,20 @@ static uint8_t play_game(uint8_t variant)
     game_new(&game, bd_rules_of(variant));
     serial_puts_P(variant == BD_VARIANT_RUSSIAN ? PSTR("game russian\n") : PSTR("game english\n"));
     uint8_t status;
+    uint16_t cuts = 0;
     while ((status = game_status(&game, LIST, LIST_END)) == GAME_ONGOING &&
            game.ply < SELFPLAY_MAX_PLIES) {
         struct search_result result;
         if (search_run(&game, &limits, &work, &result) != 1)
             return EXIT_NO_ROOM;
+        cuts += work.capture_cuts;
         put_move(&result.best);
         game_play(&game, &result.best);
+    }
+    if (cuts) {
+        serial_puts_P(PSTR("cuts "));
+        put_count(cuts);
+        serial_putc('\n');
     }
     put_result(status);
     return 0;

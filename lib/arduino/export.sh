@@ -45,7 +45,7 @@ for example in "$here"/examples/*/; do
 done
 
 cp -p "$top/lib/bitdraughts.h" "$dest/src/"
-(cd "$top/lib" && find $BOARD_FOLDERS -type f -name '*.[ch]') | while read -r file; do
+(cd "$top/lib" && find $BOARD_FOLDERS -path engine/small -prune -o -type f -name '*.[ch]' -print) | while read -r file; do
     mkdir -p "$dest/src/$(dirname "$file")"
     cp -p "$top/lib/$file" "$dest/src/$file"
 done

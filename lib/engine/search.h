@@ -65,9 +65,16 @@ extern "C" {
 /* Scores beyond this are wins or losses in a known number of plies. */
 #define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
 #define SEARCH_INFINITY 32000
+/* The size-first search of the 8 KB parts (lib/engine/small/, README
+ * "The ATtiny85"): a build that sets SEARCH_SMALL (-D on every object,
+ * Makefile: a board's ENGINE := small) compiles it instead of search.c and
+ * gets its sizes and workspace here; the rest of this header is the API
+ * both share. */
+#if SEARCH_SMALL
+#  include "engine/small/search_small.h"
+#else
 /* The workspace's sizes, by target.  A build may set them (-D on every
- * object of the library, not just the caller's), as the Makefile does for
- * the ATtiny85's 512 bytes (TINY_RAM_CONFIG).
+ * object of the library, not just the caller's).
  *
  * The horizon is real on the host: a capture sequence past the nominal
  * depth has at most SEARCH_CAPTURE_CHAIN plies (each takes a piece, and
@@ -155,32 +162,6 @@ BD_STATIC_ASSERT(BD_TARGET_AVR || SEARCH_FULL_HORIZON, "a host search is never c
 BD_STATIC_ASSERT(SEARCH_QUIET_PLY_MAX < SEARCH_MAX_PLY && SEARCH_CAPTURE_RESERVE < SEARCH_STACK_BYTES &&
                  SEARCH_STACK_BYTES <= 0xFFFFu, "the workspace's sizes are consistent");
 
-struct search_result {
-    bd_move best;
-    uint8_t has_move;                /* 0: the side to move has no legal move */
-    int16_t score;                   /* side to move's view; +-(SEARCH_MATE - plies) = won/lost */
-    uint8_t depth;                   /* last completed iteration */
-    uint32_t nodes;                  /* positions visited, all iterations */
-    uint8_t pv_length;
-    bd_move pv[SEARCH_PV_MAX];          /* pv[0] == best */
-};
-
-struct search_limits {
-    uint8_t depth;                                      /* max iteration depth (1..SEARCH_MAX_DEPTH) */
-    uint32_t nodes;                                     /* 0 = no limit */
-    uint8_t (*stop)(void *context);                     /* polled every 256 nodes and as poll asks; NULL =
-                                                           never; true ends the search, the last completed
-                                                           iteration counts */
-    void (*report)(const struct search_result *progress, void *context); /* after each completed
-                                                           iteration; NULL = none */
-    void *context;
-    /* NULL, or a flag that an interrupt sets (a timer's tick): while it is
-     * non-zero, stop is polled at every node (stop clears it).  It costs a
-     * load a node; a tick a millisecond bounds the stop's latency by a
-     * millisecond and a node, however slow the nodes are. */
-    const volatile uint8_t *poll;
-};
-
 /* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
  * the captured set folded to a byte, matched against the legal moves. */
 struct search_key {
@@ -219,6 +200,34 @@ struct search_workspace {
                                                        plies or stack (never on the host) */
     uint8_t prev_pv_length;
     struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
+};
+
+#endif /* SEARCH_SMALL */
+
+struct search_result {
+    bd_move best;
+    uint8_t has_move;                /* 0: the side to move has no legal move */
+    int16_t score;                   /* side to move's view; +-(SEARCH_MATE - plies) = won/lost */
+    uint8_t depth;                   /* last completed iteration */
+    uint32_t nodes;                  /* positions visited, all iterations */
+    uint8_t pv_length;
+    bd_move pv[SEARCH_PV_MAX];          /* pv[0] == best */
+};
+
+struct search_limits {
+    uint8_t depth;                                      /* max iteration depth (1..SEARCH_MAX_DEPTH) */
+    uint32_t nodes;                                     /* 0 = no limit */
+    uint8_t (*stop)(void *context);                     /* polled every 256 nodes and as poll asks; NULL =
+                                                           never; true ends the search, the last completed
+                                                           iteration counts */
+    void (*report)(const struct search_result *progress, void *context); /* after each completed
+                                                           iteration; NULL = none */
+    void *context;
+    /* NULL, or a flag that an interrupt sets (a timer's tick): while it is
+     * non-zero, stop is polled at every node (stop clears it).  It costs a
+     * load a node; a tick a millisecond bounds the stop's latency by a
+     * millisecond and a node, however slow the nodes are. */
+    const volatile uint8_t *poll;
 };
 
 /* Searches game->pos within limits (limits->depth 0 counts as 1) and fills

@@ -1,16 +1,21 @@
 #!/bin/sh
 # The self-play firmware (firmware/selfplay): the engine plays itself a
 # whole game of Russian draughts, then one of English checkers, printing
-# each move and the result.  Checked on the simulated Uno (selfplay.elf)
-# and, when it is built, on the ATtiny85 (demo.elf): it exits 0, both games
-# end with a result, build/host/checkers replays every move printed as a
-# legal move of the variant (go --moves refuses an illegal or ambiguous
-# one), a side said to have lost has no legal move in the final position,
-# and on the ATtiny85 the image fits its 8,192 bytes of flash and static RAM
-# plus the peak stack its 512 bytes.
+# each move and the result.  Checked on the simulated Uno (selfplay.elf,
+# the full engine), on the ATmega328P stand-in for the attiny boards
+# (build/tiny-on-m328/selfplay.elf: their size-first engine and RAM sizes,
+# Makefile TINY_STANDIN) and, when it is built, on the ATtiny85 (demo.elf):
+# it exits 0, both games end with a result, no search was cut short for
+# want of room (a "cuts N" line), build/host/checkers replays every move
+# printed as a legal move of the variant (go --moves refuses an illegal or
+# ambiguous one), a side said to have lost has no legal move in the final
+# position; on the ATtiny85 the image fits its 8,192 bytes of flash and
+# static RAM plus the peak stack its 512 bytes, and on the stand-in the
+# same RAM sum does, less the static RAM of the ATmega's assembly move
+# generator (its symbols without a size: no part of the attiny85's image).
 #
-# build/attiny85/demo.elf is not built while it is over the ATtiny85's flash
-# (Makefile, FW_TINY_DEMO): the script says so and checks the Uno's alone.
+# build/attiny85/demo.elf is built by `make all` once it fits (Makefile,
+# tiny-demo): until then the script says so and checks the others.
 set -u
 BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
@@ -28,6 +33,7 @@ check_game() {
     game=$(printf '%s\n' "$transcript" | awk -v v="$variant" '
         $1 == "game" { on = ($2 == v); next }
         on && $1 == "result" { print; on = 0; next }
+        on && $1 == "cuts" { next }
         on { print }')
     result=$(printf '%s\n' "$game" | sed -n 's/^result //p')
     moves=$(printf '%s\n' "$game" | grep -v '^result ' | tr '\n' ' ' | sed 's/ *$//')
@@ -72,11 +78,37 @@ play() {
     stats=$(cat "$err")
     rm -f "$err"
     if [ "$status" -eq 0 ]; then ok "$label: exits 0"; else fail "$label: exits 0" "status $status: $stats"; fi
+    cuts=$(printf '%s\n' "$transcript" | grep '^cuts ' | tr '\n' ' ')
+    if [ -z "$cuts" ]; then ok "$label: no search cut short"; else fail "$label: no search cut short" "$cuts"; fi
     check_game "$label" russian white "$transcript"
     check_game "$label" english black "$transcript"
 }
 
+# static_ram ELF: .data + .bss + .noinit.
+static_ram() {
+    avr-size -A "$1" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }'
+}
+
+# check_ram LABEL STATIC: STATIC + the last run's peak stack within the
+# attiny's RAM.
+check_ram() {
+    peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+    if [ -n "$peak" ] && [ $(($2 + peak)) -le "$TINY_RAM" ]; then
+        ok "$1: static RAM $2 + peak stack $peak = $(($2 + peak)) <= $TINY_RAM bytes"
+    else
+        fail "$1: static RAM $2 + peak stack ${peak:-?} <= $TINY_RAM bytes"
+    fi
+}
+
 play "uno selfplay.elf" "$BUILD/uno/selfplay.elf"
+
+STANDIN_ELF=$BUILD/tiny-on-m328/selfplay.elf
+play "stand-in tiny-on-m328" "$STANDIN_ELF"
+static=$(static_ram "$STANDIN_ELF")
+sized=$(avr-nm -S "$STANDIN_ELF" | awk 'NF == 4 && $1 >= "00800000" && $1 < "00810000" { print $2 }' |
+        while read -r size; do echo $((0x$size)); done | awk '{ s += $1 } END { print s + 0 }')
+echo "  note:   stand-in static RAM $static bytes, of which $((static - sized)) the assembly move generator's"
+check_ram "stand-in tiny-on-m328 (less the ATmega's move generator's $((static - sized)) static bytes)" "$sized"
 
 if [ -f "$TINY_ELF" ]; then
     play "attiny85 demo.elf" "$TINY_ELF"
@@ -86,15 +118,9 @@ if [ -f "$TINY_ELF" ]; then
     else
         fail "attiny85 demo.elf: flash $flash <= $TINY_FLASH bytes"
     fi
-    static=$(avr-size -A "$TINY_ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
-    peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
-    if [ -n "$peak" ] && [ $((static + peak)) -le "$TINY_RAM" ]; then
-        ok "attiny85 demo.elf: static RAM $static + peak stack $peak <= $TINY_RAM bytes"
-    else
-        fail "attiny85 demo.elf: static RAM $static + peak stack ${peak:-?} <= $TINY_RAM bytes"
-    fi
+    check_ram "attiny85 demo.elf" "$(static_ram "$TINY_ELF")"
 else
-    echo "  note:   $TINY_ELF not built: over the ATtiny85's flash (make $TINY_ELF shows by how much)"
+    echo "  note:   $TINY_ELF not built: over the ATtiny85's flash ($BUILD/attiny85/demo-link.log)"
 fi
 
 finish "selfplay"

@@ -1,0 +1,247 @@
+/*
+ * The size-first search (search_small.h): what it keeps and why is there;
+ * this file is the loop.
+ */
+#include "engine/search.h"
+#include "engine/eval.h"
+
+#define STOP_POLL_MASK 0xFFu
+/* A position can come back with the same side to move 4 reversible plies
+ * later at the earliest (a king there and back, each side). */
+#define REPETITION_MIN_QUIET 4u
+/* list_moves() when the moves do not fit. */
+#define LIST_NO_ROOM 0xFFu
+/* Out of line where avr-gcc's inlining costs bytes (measured). */
+#define OUT_OF_LINE static __attribute__((noinline))
+#define SLOTS (SEARCH_MAX_PLY - 1u + SEARCH_TAIL_SLOTS)
+
+BD_STATIC_ASSERT(sizeof(union search_slot) == SEARCH_SLOT_MOVES * sizeof(bd_move),
+                 "a list runs over whole slots");
+BD_STATIC_ASSERT(SLOTS * SEARCH_SLOT_MOVES < LIST_NO_ROOM, "a count is a byte");
+
+static struct search_node *node_at(struct search_workspace *w, uint8_t ply)
+{
+    return ply ? &w->slots[ply - 1u].node : &w->root;
+}
+
+/* Where node ply lists its moves: the slots of the plies after it. */
+static bd_move *list_of(struct search_workspace *w, uint8_t ply)
+{
+    return w->slots[ply].moves;
+}
+
+/* Lists the moves of node ply (w->pos) over the slots after it: their
+ * count, or LIST_NO_ROOM.  Not inlined: one call site a listing keeps the
+ * loop small. */
+OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
+{
+    bd_move *out = list_of(w, ply);
+    const bd_move *end = mg_generate(&w->pos, w->rules, out, w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES);
+    return end ? (uint8_t)(end - out) : LIST_NO_ROOM;
+}
+
+/* Sets w->pos to node ply's position: the game's, and the path's moves
+ * up to it played again. */
+static void replay(struct search_workspace *w, uint8_t ply)
+{
+    w->pos = w->game->pos;
+    for (uint8_t k = 0; k < ply; k++)
+        mg_make(&w->pos, &node_at(w, k)->move);
+}
+
+/* Counts the node; true when the search must stop: the node limit, or the
+ * caller's stop, asked every STOP_POLL_MASK + 1 nodes and while the poll
+ * flag is up. */
+static uint8_t out_of_time(struct search_workspace *w)
+{
+    uint32_t nodes = ++w->nodes;
+    if (nodes == w->node_limit ||
+        ((((uint8_t)nodes & STOP_POLL_MASK) == 0 || *w->poll) && w->stop && w->stop(w->context)))
+        w->stopped = 1;
+    return w->stopped;
+}
+
+/* The hash a node keeps: only positions with a king can repeat (every
+ * other move is irreversible), and only they are compared. */
+OUT_OF_LINE uint16_t node_hash(const bd_position *pos)
+{
+    uint8_t kings = ((pos->pieces[BD_WHITE] ^ pos->men[BD_WHITE]) |
+                     (pos->pieces[BD_BLACK] ^ pos->men[BD_BLACK])) != 0;
+    return kings ? game_hash(pos) : 0u;
+}
+
+/* True when node ply's position, reached by quiet reversible plies,
+ * repeats one with the same side to move: on the path, then, past the
+ * root, among the game's remembered positions. */
+static uint8_t repeats(struct search_workspace *w, uint8_t ply, uint8_t quiet)
+{
+    uint16_t now = node_at(w, ply)->hash;
+    const struct bd_game *game = w->game;
+    uint8_t game_last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+    for (uint8_t back = REPETITION_MIN_QUIET; back <= quiet; back = (uint8_t)(back + 2u)) {
+        uint16_t then;
+        if (back <= ply) {
+            then = node_at(w, (uint8_t)(ply - back))->hash;
+        } else {
+            uint8_t before_root = (uint8_t)(back - ply);
+            if (before_root > game_last)
+                break;
+            then = game->hashes[game_last - before_root];
+        }
+        if (then == now)
+            return 1;
+    }
+    return 0;
+}
+
+/* Node ply's beta: its parent's alpha, negated (the root's is infinite). */
+static int16_t beta_of(struct search_workspace *w, uint8_t ply)
+{
+    return ply ? (int16_t)-node_at(w, (uint8_t)(ply - 1u))->alpha : SEARCH_INFINITY;
+}
+
+/* Plays move i of node ply (listed) from w->pos and sets up node ply + 1
+ * after it. */
+static void play_child(struct search_workspace *w, uint8_t ply)
+{
+    struct search_node *n = node_at(w, ply);
+    /* The list lies over the child's slot: the move is copied first. */
+    n->move = list_of(w, ply)[n->i];
+    struct search_node *child = node_at(w, (uint8_t)(ply + 1u));
+    bd_position *pos = &w->pos;
+    uint8_t man = bb_has(&pos->men[pos->side], n->move.from) != 0;
+    child->quiet = mg_move_is_capture(&n->move) || man ? 0u : (uint8_t)(n->quiet + (n->quiet < UINT8_MAX));
+    mg_make(pos, &n->move);
+    child->hash = node_hash(pos);
+    child->alpha = (int16_t)-beta_of(w, ply);
+    child->i = 0;
+    n->i++;
+}
+
+/* The score of the root, node 0, searched to w->depth: negamax with
+ * alpha-beta (fail-hard), the path walked by a loop over its nodes. */
+OUT_OF_LINE int16_t search_tree(struct search_workspace *w)
+{
+    uint8_t ply = 0, count;
+    int16_t score;
+    struct search_node *n = node_at(w, 0);
+enter:
+    /* Node ply, set up: decided without its moves, or by them. */
+    if (out_of_time(w)) {
+        score = 0;
+        goto done;
+    }
+    if (ply && n->quiet >= REPETITION_MIN_QUIET && repeats(w, ply, n->quiet)) {
+        score = 0;
+        goto done;
+    }
+    count = list_moves(w, ply);
+    if (count == LIST_NO_ROOM) {
+        w->capture_cuts++;
+        goto evaluate;
+    }
+    if (count == 0) {
+        score = (int16_t)(ply - SEARCH_MATE);
+        goto done;
+    }
+    if (ply && n->quiet >= w->rules->draw_quiet_plies) {
+        score = 0;
+        goto done;
+    }
+    if (!mg_move_is_capture(list_of(w, ply))) {
+        if (ply >= w->depth)
+            goto evaluate;
+    } else if (ply == SEARCH_MAX_PLY - 1u) {
+        /* A capture pending at the last ply (SEARCH_MAX_DEPTH leaves no
+         * quiet node here). */
+        w->capture_cuts++;
+        goto evaluate;
+    }
+    goto play;
+next:
+    /* The next move of node ply: its list again (the child wrote over it). */
+    count = list_moves(w, ply);
+    if (n->i >= count) {
+        score = n->alpha;
+        goto done;
+    }
+play:
+    play_child(w, ply);
+    ply++;
+    n = node_at(w, ply);
+    goto enter;
+evaluate:
+    score = eval_position(&w->pos, w->rules);
+done:
+    /* Node ply is decided: back to its parent with the score. */
+    if (ply == 0)
+        return score;
+    ply--;
+    n = node_at(w, ply);
+    if (w->stopped)
+        goto done;
+    replay(w, ply);
+    score = (int16_t)-score;
+    if (score > n->alpha) {
+        n->alpha = score;
+        if (ply == 0)
+            w->root_best = (uint8_t)(n->i - 1u);
+        if (score >= beta_of(w, ply))
+            goto done;
+    }
+    goto next;
+}
+
+uint8_t search_run(const struct bd_game *game, const struct search_limits *limits,
+                   struct search_workspace *w, struct search_result *result)
+{
+    BD_ASSERT(game && limits && w && result);
+    struct search_node *root = node_at(w, 0);
+    w->game = game;
+    w->rules = game->rules;
+    w->pos = game->pos;
+    root->quiet = game->quiet_plies;
+    root->hash = node_hash(&w->pos);
+    result->has_move = 0;
+    result->score = -SEARCH_MATE;
+    result->depth = 0;
+    result->nodes = 0;
+    result->pv_length = 0;
+    uint8_t count = list_moves(w, 0);
+    if (count == LIST_NO_ROOM)
+        return SEARCH_NO_ROOM;
+    if (count == 0)
+        return 0;
+    /* Until an iteration completes, the first legal move. */
+    result->best = list_of(w, 0)[0];
+    result->has_move = 1;
+    result->score = 0;
+    w->nodes = 0;
+    w->node_limit = limits->nodes;
+    w->stop = limits->stop;
+    w->context = limits->context;
+    static const volatile uint8_t never;
+    w->poll = limits->poll ? limits->poll : &never;
+    w->stopped = 0;
+    w->capture_cuts = 0;
+    uint8_t depth = limits->depth ? limits->depth : 1u;
+    if (depth > SEARCH_MAX_DEPTH)
+        depth = SEARCH_MAX_DEPTH;
+    /* Iterations only when the search may be cut short. */
+    for (w->depth = limits->stop || limits->nodes ? 1u : depth; w->depth <= depth; w->depth++) {
+        root->alpha = -SEARCH_INFINITY;
+        root->i = 0;
+        w->root_best = 0;
+        int16_t score = search_tree(w);
+        if (w->stopped)
+            break;
+        list_moves(w, 0);
+        result->best = list_of(w, 0)[w->root_best];
+        result->score = score;
+        result->depth = w->depth;
+    }
+    result->pv[0] = result->best;
+    result->pv_length = 1;
+    result->nodes = w->nodes;
+    return 1;
+}
