@@ -668,7 +668,7 @@ play: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
 	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
-	    $(filter %/demo.elf,$(foreach b,$(BOARDS),$($(b)_FIRMWARE)))
+	    $(filter %/demo.elf,$(foreach b,$(BOARDS),$($(b)_FIRMWARE))) tiny-demo $(TINY_STANDIN_ELF)
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
 	    firmware/bench/run-bench.sh
 	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh

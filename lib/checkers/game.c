@@ -42,8 +42,10 @@ void game_new(struct bd_game *game, const struct bd_rules *rules)
 
 void game_play(struct bd_game *game, const bd_move *m)
 {
+    /* bb_has, not bb_bit: on AVR a byte's mask, not the 128-byte table of
+     * squares that the 8 KB parts' move generator may do without. */
     uint8_t irreversible = mg_move_is_capture(m) ||
-                           (game->pos.men[game->pos.side] & bb_bit(m->from));
+                           bb_has(&game->pos.men[game->pos.side], m->from);
     mg_make(&game->pos, m);
     game->ply++;
     if (irreversible) {

@@ -54,9 +54,11 @@ static void replay(struct search_workspace *w, uint8_t ply)
  * flag is up. */
 static uint8_t out_of_time(struct search_workspace *w)
 {
+    const struct search_limits *limits = w->limits;
     uint32_t nodes = ++w->nodes;
-    if (nodes == w->node_limit ||
-        ((((uint8_t)nodes & STOP_POLL_MASK) == 0 || *w->poll) && w->stop && w->stop(w->context)))
+    if (nodes == limits->nodes ||
+        ((((uint8_t)nodes & STOP_POLL_MASK) == 0 || (limits->poll && *limits->poll)) && limits->stop &&
+         limits->stop(limits->context)))
         w->stopped = 1;
     return w->stopped;
 }
@@ -217,11 +219,7 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     result->has_move = 1;
     result->score = 0;
     w->nodes = 0;
-    w->node_limit = limits->nodes;
-    w->stop = limits->stop;
-    w->context = limits->context;
-    static const volatile uint8_t never;
-    w->poll = limits->poll ? limits->poll : &never;
+    w->limits = limits;
     w->stopped = 0;
     w->capture_cuts = 0;
     uint8_t depth = limits->depth ? limits->depth : 1u;

@@ -74,6 +74,8 @@ BD_STATIC_ASSERT(sizeof(struct search_node) <= SEARCH_SLOT_MOVES * sizeof(bd_mov
                  "a node fits in its slot's moves");
 BD_STATIC_ASSERT(SEARCH_MAX_PLY >= 3u && SEARCH_TAIL_SLOTS >= 1u, "the path has room");
 
+struct search_limits;
+
 struct search_workspace {
     const struct bd_game *game;
     const struct bd_rules *rules;
@@ -84,10 +86,7 @@ struct search_workspace {
     uint16_t capture_cuts;          /* nodes scored by the evaluation for want of
                                        plies or list room (see above) */
     uint32_t nodes;
-    uint32_t node_limit;            /* 0 = none */
-    uint8_t (*stop)(void *context);
-    void *context;
-    const volatile uint8_t *poll;   /* limits->poll, or a byte that stays 0 */
+    const struct search_limits *limits; /* the caller's, read as the search goes */
     struct search_node root;
     /* The nodes of plies 1 ..., slot p - 1 at ply p, then the tail; the
      * list of node p from slot p on. */
