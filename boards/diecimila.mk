@@ -9,3 +9,8 @@ AVRDUDE_BAUD := 19200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # the bootloader leaves 14,336 of 16,384 bytes
 FLASH_LIMIT := 14336
+# The game firmware for 16 KB of flash and 1 KB of RAM (Makefile,
+# BOARD_DEMO_VARS; firmware/demo/demo_features.h)
+DEMO_UI := lean
+DEMO_RAM := 1k
+DEMO_ENGINE := small

@@ -3,6 +3,9 @@
 # the board's own limit (FLASH_LIMIT in boards/NAME.mk), static RAM, and the
 # peak stack the runner measures over the deepest work the firmware does in
 # one session (the `bench` search, then a depth-9 `go` in each variant).
+# A 16 KB board whose game does not fit yet (the Makefile's
+# DEMO_16K_STANDIN) has the row of its stand-in, the same game built for
+# the ATmega328P, against the board's own limit.
 # Writes build/bench/footprint.md, which update-readme.sh copies into the
 # README.
 set -eu
@@ -23,9 +26,13 @@ go
     for mk in boards/*.mk; do
         board=$(basename "$mk" .mk)
         elf=$BUILD/$board/demo.elf
+        mcu=$(awk '$1 == "MCU" { print $3 }' "$mk")
+        if [ ! -f "$elf" ] && [ -f "$BUILD/$board-328p/demo.elf" ]; then
+            elf=$BUILD/$board-328p/demo.elf
+            mcu="$mcu (built for atmega328p: over its flash)"
+        fi
         [ -f "$elf" ] || continue
         limit=$(awk '$1 == "FLASH_LIMIT" { print $3 }' "$mk")
-        mcu=$(awk '$1 == "MCU" { print $3 }' "$mk")
         sections=$(avr-size -A "$elf")
         flash=$(printf '%s\n' "$sections" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
         static=$(printf '%s\n' "$sections" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s + 0 }')
