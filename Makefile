@@ -98,8 +98,8 @@ TINY_RAM_CONFIG := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX
                    -DSEARCH_CAPTURE_RESERVE=0u -DGAME_HISTORY=12u
 # Firmware that needs 32 KB of flash: the game (engine, notation, EEPROM
 # record), with the lean user interface still about 22,000 bytes, is not
-# built for the 16 KB ATmega168 by `make all` until the size-first engine
-# (DEMO_ENGINE := small) brings it within the board's FLASH_LIMIT;
+# built for the 16 KB ATmega168 by `make all` until the size-first move
+# generator and search bring it within the board's FLASH_LIMIT;
 # `make build/diecimila/demo.elf` links it and reports the gap.
 FW_NEEDS_32K := demo
 SIM_TEST_BOARDS := uno attiny85
@@ -220,12 +220,11 @@ BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FL
 #                             for 16 KB (no FEN writer, perft, bench)
 #   DEMO_RAM    2k | 1k       1k: the engine's workspace and the game's
 #                             repetition window for 1 KB of RAM (DEMO_RAM_1k)
-#   DEMO_ENGINE fast | small  small: the size-first move generator and search
-#                             (DEMO_ENGINE_small, once the library has them)
+# (The size-first move generator and search are the library's choices,
+# per board, once it has them.)
 DEMO_UI_CHOICES     := full lean
 DEMO_RAM_CHOICES    := 2k 1k
-DEMO_ENGINE_CHOICES := fast small
-BOARD_DEMO_VARS := DEMO_UI DEMO_RAM DEMO_ENGINE
+BOARD_DEMO_VARS := DEMO_UI DEMO_RAM
 
 AVR_CC      := avr-gcc
 AVR_OPT     ?= -Os
@@ -240,6 +239,11 @@ AVR_AR      := avr-gcc-ar
 # values (not the runner's .mmcu section, which lies outside the image).
 flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+# The linker's own region for flash, the whole of the MCU's, is lifted: the
+# board's FLASH_LIMIT is the check (below), with its message naming the
+# board, the size and how much over, for an image over the MCU's flash too
+# (the ATmega168's game while it does not fit).
+AVR_LDREGION := -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
@@ -255,7 +259,7 @@ $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 
 # The game firmware of a 16 KB board (DEMO_UI := lean, DEMO_RAM := 1k) does
 # not fit its flash with the library's fast move generator and search
-# (DEMO_ENGINE_FITS_16K below); until it does, DEMO_16K_STANDIN builds the
+# (FW_NEEDS_32K above); until it does, DEMO_16K_STANDIN builds the
 # same game, the Diecimila's choices and RAM sizes, for the ATmega328P
 # (build/diecimila-328p/demo.elf), where tests/host/test_demo_16k.sh plays
 # it with its RAM asserted against the ATmega168's 1 KB.  Not a board:
@@ -274,7 +278,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
     $(INCLUDES) $(ARCH_AVR) -MMD -MP $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG))
-$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
+$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM) $(AVR_LDREGION)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
 	$$(call say,AVR-CC,$$@)
@@ -392,7 +396,7 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b
 HUB_MODE_MIN_FLASH := 32256
 $(foreach b,$(BOARDS),$(if $(shell [ 0$($(b)_FLASH_LIMIT) -ge $(HUB_MODE_MIN_FLASH) ] && echo y),\
     $(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -DDEMO_HUB_MODE)))
-# A board's DEMO_UI, DEMO_RAM and DEMO_ENGINE (BOARD_DEMO_VARS), as flags of
+# A board's DEMO_UI and DEMO_RAM (BOARD_DEMO_VARS), as flags of
 # the game's objects and of its own copy of the library (demo-obj/), which
 # must agree on the workspace's size.  DEMO_FEATURES adds flags from the
 # command line, to measure what one switch of firmware/demo/demo_features.h
@@ -411,12 +415,8 @@ DEMO_RAM_2k      :=
 DEMO_RAM_1k      := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u \
                     -DSEARCH_STACK_BYTES=240u -DSEARCH_CAPTURE_RESERVE=36u -DGAME_HISTORY=12u \
                     -DSESSION_MOVE_TEXT_ON_STACK=1
-DEMO_ENGINE_fast :=
-# The size-first generator and search plug in here (issue 12).
-DEMO_ENGINE_small :=
 DEMO_FEATURES ?=
-demo_config = $(DEMO_UI_$($(1)_DEMO_UI)) $(DEMO_RAM_$($(1)_DEMO_RAM)) $(DEMO_ENGINE_$($(1)_DEMO_ENGINE)) \
-              $(DEMO_FEATURES)
+demo_config = $(DEMO_UI_$($(1)_DEMO_UI)) $(DEMO_RAM_$($(1)_DEMO_RAM)) $(DEMO_FEATURES)
 $(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o $(BUILD)/$(b)/demo-obj/%.o: \
     $(b)_CFLAGS += $(call demo_config,$(b))))
 # The self-play program on the Uno, whatever the attiny boards make of it.

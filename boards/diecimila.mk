@@ -1,4 +1,5 @@
-# Arduino Diecimila / old Nano: ATmega168 at 16 MHz
+# Arduino Diecimila, and the Nano and Pro Mini 5 V with an ATmega168: at
+# 16 MHz, with the same bootloader, upload speed and limit (boards.txt)
 MCU := atmega168
 F_CPU := 16000000
 BAUD := 57600
@@ -13,4 +14,3 @@ FLASH_LIMIT := 14336
 # BOARD_DEMO_VARS; firmware/demo/demo_features.h)
 DEMO_UI := lean
 DEMO_RAM := 1k
-DEMO_ENGINE := small

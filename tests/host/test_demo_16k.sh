@@ -8,7 +8,7 @@
 # across a power cycle, the watchdog.
 #
 # The image is build/diecimila/demo.elf once it fits the board's flash
-# (the size-first engine, DEMO_ENGINE := small); until then the Makefile's
+# (the size-first move generator and search); until then the Makefile's
 # stand-in, the same game with the same choices and RAM sizes built for the
 # ATmega328P (build/diecimila-328p/demo.elf), and the flash gap is printed.
 set -u
