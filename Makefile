@@ -51,6 +51,21 @@ TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
 # Assembly that replaces C routines on AVR (lib/arch/avr/*.S), in every AVR
 # build of the library; the host and the portable build keep the C.
 LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
+# The move generator, a build choice (README, "Boards"): `MOVEGEN := small`
+# in a board file (or DEMO_MOVEGEN, for its game firmware alone) builds
+# lib/arch/small/movegen.c, written for flash first (about 2 KB on AVR),
+# instead of lib/checkers/movegen.c and the AVR assembly (lib/arch/avr/*.S,
+# some 6 KB and a 256-byte table), and puts lib/arch/small first on the
+# include path (no assembly override).  Both list the same moves in the
+# same order; mg_make and the capture paths (lib/checkers/move.c) are
+# shared.
+MOVEGENS        := fast small
+MOVEGEN_DEFAULT := fast
+# movegen_src MOVEGEN, movegen_asm MOVEGEN, movegen_include MOVEGEN: the
+# library's C sources, its AVR assembly and its include path in front.
+movegen_src     = $(if $(filter small,$(1)),$(filter-out lib/checkers/movegen.c,$(LIB_SRC)) lib/arch/small/movegen.c,$(LIB_SRC))
+movegen_asm     = $(if $(filter small,$(1)),,$(LIB_AVR_ASM))
+movegen_include = $(if $(filter small,$(1)),-Ilib/arch/small)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 # tests/check.c prints through firmware/common/serial_print.c, on the host
 # too (its serial_putc is stdout there).
@@ -158,6 +173,14 @@ $(HOST)/avrsizes/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -DSEARCH_AVR_SIZES -c $< -o $@
 
+# The small move generator on the host (MOVEGEN, above), with the
+# sanitizers: the tests that compare it with the portable C (build/host/
+# tests/small/) link this library instead of the default one.
+$(HOST)/small/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-SMALL,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call movegen_include,small) $(ARCH_HOST) $(SANITIZE) -c $< -o $@
+
 # lib_archive DIR SUFFIX: libbitdraughts, libbench and libtools of one object
 # directory.
 define lib_archive
@@ -169,6 +192,9 @@ $(eval $(call lib_archive,obj,))
 $(eval $(call lib_archive,san,-san))
 $(eval $(call lib_archive,portable,-portable))
 $(eval $(call lib_archive,avrsizes,-avrsizes))
+$(HOST)/libbitdraughts-small.a: $(patsubst %.c,$(HOST)/small/%.o,$(call movegen_src,small))
+$(HOST)/libbench-small.a: $(BENCH_SRC:%.c=$(HOST)/small/%.o)
+$(HOST)/libtools-small.a: $(TOOLS_SRC:%.c=$(HOST)/small/%.o)
 $(HOST)/lib%.a:
 	$(call say,AR,$@)
 	$(Q)rm -f $@ && ar rcs $@ $^
@@ -205,11 +231,19 @@ $(eval $(call host_test,tests/host,san,tests/host/,-san))
 $(eval $(call host_test,tests/atmega,san,tests/atmega/,-san))
 $(eval $(call host_test,tests/portable,portable,tests/,-portable))
 $(eval $(call host_test,tests/avr-sizes,avrsizes,tests/atmega/,-avrsizes))
+$(eval $(call host_test,tests/small,small,tests/atmega/,-small))
+# The suites run on the small generator too: the comparison with the
+# portable C (every node to perft depth SMALL_TREE_DEPTH), and the
+# search, whose results must not change with the generator.
+SMALL_HOST_TESTS := test_movegen_override test_movegen_digest test_search
+SMALL_TREE_DEPTH := 7u
+$(HOST)/small/tests/atmega/test_movegen_override.o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
 
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
                   $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
-                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search
+                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
+                  $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%)
 
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
@@ -225,6 +259,9 @@ BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FL
 DEMO_UI_CHOICES     := full lean
 DEMO_RAM_CHOICES    := 2k 1k
 BOARD_DEMO_VARS := DEMO_UI DEMO_RAM
+# Optional: the board's move generator (MOVEGEN, every program of the
+# board; DEMO_MOVEGEN, the game firmware's alone, MOVEGEN by default).
+BOARD_OPTIONAL_VARS := MOVEGEN DEMO_MOVEGEN
 
 AVR_CC      := avr-gcc
 AVR_OPT     ?= -Os
@@ -247,13 +284,16 @@ AVR_LDREGION := -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
 include boards/$(1).mk
 $$(foreach v,$$(BOARD_VARS),$$(if $$(strip $$($$(v))),,$$(error boards/$(1).mk: $$(v) is not set; every board defines $$(BOARD_VARS))))
 $$(foreach v,$$(BOARD_DEMO_VARS),$$(if $$(filter-out $$($$(v)_CHOICES),$$($$(v))),$$(error boards/$(1).mk: $$(v) := $$($$(v)) is not one of: $$($$(v)_CHOICES))))
 $$(foreach v,$$(BOARD_DEMO_VARS),$$(eval $$(v) := $$(or $$(strip $$($$(v))),$$(firstword $$($$(v)_CHOICES)))))
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_DEMO_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
+$$(eval $(1)_MOVEGEN := $$(or $$($(1)_MOVEGEN),$(MOVEGEN_DEFAULT)))
+$$(eval $(1)_DEMO_MOVEGEN := $$(or $$($(1)_DEMO_MOVEGEN),$$($(1)_MOVEGEN)))
+$$(foreach v,$$($(1)_MOVEGEN) $$($(1)_DEMO_MOVEGEN),$$(if $$(filter $$(v),$(MOVEGENS)),,$$(error boards/$(1).mk: MOVEGEN $$(v) is not one of: $(MOVEGENS))))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
 endef
 $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 
@@ -265,7 +305,7 @@ $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 # it with its RAM asserted against the ATmega168's 1 KB.  Not a board:
 # `make all` and BOARD= do not know it.
 DEMO_16K_STANDIN := diecimila-328p
-$(foreach v,$(BOARD_VARS) $(BOARD_DEMO_VARS),$(eval $(DEMO_16K_STANDIN)_$(v) := $(diecimila_$(v))))
+$(foreach v,$(BOARD_VARS) $(BOARD_OPTIONAL_VARS) $(BOARD_DEMO_VARS),$(eval $(DEMO_16K_STANDIN)_$(v) := $(diecimila_$(v))))
 $(DEMO_16K_STANDIN)_MCU := $(uno_MCU)
 $(DEMO_16K_STANDIN)_FLASH_LIMIT := $(uno_FLASH_LIMIT)
 DEMO_BOARDS := $(BOARDS) $(DEMO_16K_STANDIN)
@@ -277,7 +317,8 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(ARCH_AVR) -MMD -MP $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG))
+    $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(ARCH_AVR) -MMD -MP \
+    $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG))
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM) $(AVR_LDREGION)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -290,7 +331,8 @@ $$($(1)_DIR)/obj/%.o: %.S $(MAKEFILE_DEPS)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$$($(1)_DIR)/libbitdraughts.a: $(LIB_SRC:%.c=$$($(1)_DIR)/obj/%.o) $(LIB_AVR_ASM:%.S=$$($(1)_DIR)/obj/%.o)
+$$($(1)_DIR)/libbitdraughts.a: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call movegen_src,$($(1)_MOVEGEN))) \
+    $(patsubst %.S,$$($(1)_DIR)/obj/%.o,$(call movegen_asm,$($(1)_MOVEGEN)))
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
 
@@ -310,14 +352,15 @@ $(1)_SUPPORT := $$($(1)_DIR)/libfirmware.a $$($(1)_DIR)/libbench.a $$($(1)_DIR)/
 $$($(1)_DIR)/demo-obj/%.o: %.c $(MAKEFILE_DEPS)
 	$$(call say,AVR-CC,$$@)
 	@mkdir -p $$(@D)
-	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) $$(DEMO_SIZE_FLAGS) -c $$< -o $$@
+	$$(Q)$(AVR_CC) $(call movegen_include,$($(1)_DEMO_MOVEGEN)) $$($(1)_CFLAGS) $$(DEMO_SIZE_FLAGS) -c $$< -o $$@
 
 $$($(1)_DIR)/demo-obj/%.o: %.S $(MAKEFILE_DEPS)
 	$$(call say,AVR-AS,$$@)
 	@mkdir -p $$(@D)
 	$$(Q)$(AVR_CC) $$($(1)_CFLAGS) -c $$< -o $$@
 
-$$($(1)_DIR)/libbitdraughts-demo.a: $(LIB_SRC:%.c=$$($(1)_DIR)/demo-obj/%.o) $(LIB_AVR_ASM:%.S=$$($(1)_DIR)/demo-obj/%.o)
+$$($(1)_DIR)/libbitdraughts-demo.a: $(patsubst %.c,$$($(1)_DIR)/demo-obj/%.o,$(call movegen_src,$($(1)_DEMO_MOVEGEN))) \
+    $(patsubst %.S,$$($(1)_DIR)/demo-obj/%.o,$(call movegen_asm,$($(1)_DEMO_MOVEGEN)))
 	$$(call say,AR,$$@)
 	$$(Q)rm -f $$@ && $(AVR_AR) rcs $$@ $$^
 
@@ -431,11 +474,25 @@ $(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_secti
 # other names, next to the target's override in the bench and in the tests
 # that compare the two; lib/bench/portable, first on their include path,
 # names no override.
-PORTABLE_OBJS := $(patsubst %.c,%.o,$(wildcard lib/bench/*_portable.c))
-$(foreach d,obj san portable avrsizes,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
+# lib/bench/*_small.c: the same for the small move generator (MOVEGEN).
+PORTABLE_OBJS := $(patsubst %.c,%.o,$(wildcard lib/bench/*_portable.c lib/bench/*_small.c))
+$(foreach d,obj san portable avrsizes small,$(eval $(PORTABLE_OBJS:%=$(HOST)/$(d)/%): \
     HOST_CFLAGS := -Ilib/bench/portable $(HOST_CFLAGS)))
 $(foreach b,$(BOARDS),$(eval $(PORTABLE_OBJS:%=$(BUILD)/$(b)/obj/%): \
     $(b)_CFLAGS := -Ilib/bench/portable $($(b)_CFLAGS)))
+
+# The small move generator in the simulator: the ATmega168's game library (DEMO_MOVEGEN := small,
+# boards/diecimila.mk), with the moves of its 1 KB of RAM.
+# Both generators do not fit its flash: tests/host/test_movegen_digest.sh
+# compares what this one prints with the portable C's on the host.
+SMALL_SIM_TESTS := $(BUILD)/diecimila/tests-small/test_movegen_digest.elf
+$(BUILD)/diecimila/obj/tests-small/%.o: tests/atmega/%.c $(MAKEFILE_DEPS)
+	$(call say,AVR-CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(call movegen_include,small) $(diecimila_CFLAGS) -c $< -o $@
+$(foreach t,$(SMALL_SIM_TESTS),$(eval $(t): $(BUILD)/diecimila/obj/tests-small/$(basename $(notdir $(t))).o \
+    $(TEST_SUPPORT:%.c=$(BUILD)/diecimila/obj/%.o) $(BUILD)/diecimila/libfirmware.a \
+    $(BUILD)/diecimila/libbench.a $(BUILD)/diecimila/libbitdraughts-demo.a))
 
 # The same comparison to depth 8 for make test-slow (the Uno only).
 SLOW_AVR_TESTS := $(BUILD)/uno/slow/test_movegen_override_deep.elf
@@ -524,7 +581,7 @@ deps:
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$($(b)_SIM_TESTS)) $(uno_ATMEGA_TESTS) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) $(BUILD)/uno/$(FW_TINY_DEMO).elf \
-            $(BUILD)/$(DEMO_16K_STANDIN)/demo.elf
+            $(BUILD)/$(DEMO_16K_STANDIN)/demo.elf $(SMALL_SIM_TESTS)
 
 # Install first, then build in a fresh make so that pkg-config and the
 # compilers are found; the scripts do the running and the counting.

@@ -9,3 +9,5 @@ AVRDUDE_BAUD := 19200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # no bootloader: all 8,192 bytes
 FLASH_LIMIT := 8192
+# The move generator written for flash first (Makefile, MOVEGEN)
+MOVEGEN := small

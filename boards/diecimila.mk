@@ -14,3 +14,6 @@ FLASH_LIMIT := 14336
 # BOARD_DEMO_VARS; firmware/demo/demo_features.h)
 DEMO_UI := lean
 DEMO_RAM := 1k
+# The game firmware on the move generator written for flash first; perft
+# and bench keep the fast one (Makefile, MOVEGEN)
+DEMO_MOVEGEN := small

@@ -44,6 +44,18 @@ static inline void random_position(bd_position *pos, uint32_t *rng, const uint8_
     }
 }
 
+/* A position of one kind: each side men_min..men_max men and
+ * kings_min..kings_max kings (drawn in that order), on random squares. */
+static inline void random_position_of_kind(bd_position *pos, uint32_t *rng, uint8_t men_min,
+                                           uint8_t men_max, uint8_t kings_min, uint8_t kings_max)
+{
+    const uint8_t men[2] = { random_between(rng, men_min, men_max),
+                             random_between(rng, men_min, men_max) };
+    const uint8_t kings[2] = { random_between(rng, kings_min, kings_max),
+                               random_between(rng, kings_min, kings_max) };
+    random_position(pos, rng, men, kings);
+}
+
 /* Up to 14 pieces scattered, a sixth of them kings, no man on its promotion
  * rank, men mostly on their own half (White's high, Black's low): captures,
  * promotions and Russian men that become kings halfway through a capture

@@ -44,11 +44,13 @@ run_suite() {
 }
 
 for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD"/host/tests/host/test_* \
-            "$BUILD"/host/tests/portable/test_* "$BUILD"/host/tests/avr-sizes/test_*; do
+            "$BUILD"/host/tests/portable/test_* "$BUILD"/host/tests/avr-sizes/test_* \
+            "$BUILD"/host/tests/small/test_*; do
     [ -x "$test" ] || continue
     case $test in
         */portable/*) where="portable" ;;   # lib/arch/generic only: the fallbacks
         */avr-sizes/*) where="avr-sizes" ;; # the AVR's search workspace on the host
+        */small/*) where="small" ;;         # the small move generator (MOVEGEN)
         *) where="host" ;;
     esac
     run_suite "$where $(basename "$test")" "$test"

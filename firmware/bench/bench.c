@@ -38,13 +38,15 @@
 #include "checkers/kingray.h"
 #include "checkers/perft.h"
 #include "bench/movegen_portable.h"
+#include "bench/movegen_small.h"
 #include "engine/search.h"
 #include "serial.h"
 
 /* The checkers rows need an ATmega with 32 KB of flash and 2 KB of RAM. */
 #define BENCH_CHECKERS (FLASHEND > 0x3FFF && RAMEND > 0x7FF)
-/* The rows of the portable C that an override replaces (-c) need a second
- * copy of the move generator: the ATmega2560 only. */
+/* The rows of the portable C that an override replaces (-c) and those of
+ * the small generator (-small) need a second copy of the move generator:
+ * the ATmega2560 only. */
 #define BENCH_PORTABLE (BENCH_CHECKERS && FLASHEND > 0xFFFF)
 
 #define WORD_INPUTS 256u
@@ -76,6 +78,8 @@ enum {
     PROBE_MOVEGEN_RUSSIAN_C,
     PROBE_PERFT6_ENGLISH_C,
     PROBE_PERFT6_RUSSIAN_C,
+    PROBE_PERFT6_ENGLISH_SMALL,
+    PROBE_PERFT6_RUSSIAN_SMALL,
     PROBE_SEARCH_ENGLISH,
     PROBE_SEARCH_RUSSIAN,
     PROBE_SEARCH_BENCH,
@@ -203,6 +207,10 @@ uint64_t bench_size_perft(const bd_position *pos, const struct bd_rules *rules, 
 }
 
 #if BENCH_PORTABLE
+uint64_t bench_size_perft_small(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
+{
+    return small_perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
+}
 uint64_t bench_size_perft_c(const bd_position *pos, const struct bd_rules *rules, uint8_t depth)
 {
     return ref_perft(pos, rules, depth, stack, stack + BENCH_STACK_MOVES);
@@ -226,13 +234,17 @@ uint64_t bench_size_perft_c(const bd_position *pos, const struct bd_rules *rules
         }                                                                      \
     }
 
-#define CHECKERS_OBJECTS "obj:movegen.o obj:movegen_asm.o obj:perft.o obj:position.o " \
+#define CHECKERS_OBJECTS "obj:movegen.o obj:movegen_asm.o obj:perft.o obj:move.o obj:position.o " \
                          "obj:bitboard32.o obj:kingray_tables.o obj:bitscan.o"
 /* The portable C alone (its objects are in libbench, which the objects
  * count does not see: the size of the library's C stands for it). */
-#define PORTABLE_OBJECTS "obj:movegen.o obj:perft.o obj:position.o obj:bitboard32.o " \
+#define PORTABLE_OBJECTS "obj:movegen.o obj:perft.o obj:move.o obj:position.o obj:bitboard32.o " \
                          "obj:kingray_tables.o obj:bitscan.o"
 
+/* The small generator alone (libbench's objects, which the objects count
+ * sees as those of lib/bench/). */
+#define SMALL_OBJECTS "obj:movegen_small.o obj:perft_small.o obj:move.o obj:position.o " \
+                      "obj:bitboard32.o"
 typedef bd_move *generate_fn(const bd_position *, const struct bd_rules *, bd_move *, bd_move *);
 typedef uint64_t perft_fn(const bd_position *, const struct bd_rules *, uint8_t, bd_move *, bd_move *);
 
@@ -305,7 +317,7 @@ BD_INLINE void measure_search_bench(void)
     serial_putc('\n');
 }
 
-#define SEARCH_OBJECTS "obj:search.o obj:eval.o obj:game.o obj:nibble.o obj:movegen.o " \
+#define SEARCH_OBJECTS "obj:search.o obj:eval.o obj:game.o obj:nibble.o obj:movegen.o obj:move.o " \
                        "obj:position.o obj:bitboard32.o obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
 
 static void measure_checkers(void)
@@ -344,6 +356,14 @@ static void measure_checkers(void)
     measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN_C, ref_perft);
     describe_sized(PSTR("perft6-russian-c"), PSTR("START"), PROBE_PERFT6_RUSSIAN_C, 0,
                    PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
+    /* The small generator (MOVEGEN := small: the 8 KB and 16 KB parts'
+     * games), on the same perft, with the library's mg_make. */
+    measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH_SMALL, small_perft);
+    describe_sized(PSTR("perft6-english-small"), PSTR("START"), PROBE_PERFT6_ENGLISH_SMALL, 0,
+                   PSTR("bench_size_perft_small"), PSTR(SMALL_OBJECTS));
+    measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN_SMALL, small_perft);
+    describe_sized(PSTR("perft6-russian-small"), PSTR("START"), PROBE_PERFT6_RUSSIAN_SMALL, 0,
+                   PSTR("bench_size_perft_small"), PSTR(SMALL_OBJECTS));
 #endif
     measure_search(&bd_rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
     describe_sized(PSTR("search-english"), PSTR("START"), PROBE_SEARCH_ENGLISH, 0,

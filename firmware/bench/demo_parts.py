@@ -21,7 +21,7 @@ import sys
 PARTS = [
     ("user interface", r"^firmware/(demo/(commands|console|display|engine|main|session|hub_mode)|common/)"),
     ("EEPROM store and record", r"^firmware/demo/(store|record)$"),
-    ("move generator", r"^lib/(checkers/(movegen|kingray_tables|bitboard32|position)|arch/avr/|bits/)"),
+    ("move generator", r"^lib/(checkers/(movegen|move|kingray_tables|bitboard32|position)|arch/|bits/)"),
     ("search", r"^lib/engine/search"),
     ("evaluation", r"^lib/engine/eval"),
     ("game rules (draws)", r"^lib/checkers/game$"),

@@ -22,6 +22,9 @@ extern "C" {
 
 enum bd_colour { BD_WHITE = 0, BD_BLACK = 1 };
 #define BD_OTHER_COLOUR(c) ((uint8_t)((c) ^ 1u))
+/* The first forward direction of a colour's men (bitboard32.h): white up
+ * (directions 0, 1), black down (2, 3). */
+#define BD_FIRST_FORWARD(c) ((uint8_t)((c) * 2u))
 
 enum bd_variant { BD_VARIANT_RUSSIAN = 0, BD_VARIANT_ENGLISH = 1, BD_VARIANT_COUNT = 2 };
 

@@ -14,6 +14,9 @@
  * variants, and positions with the most kings, which have the most moves.
  * On the host both sides are the same C but the paths: the search is
  * compared with the walk there too.
+ * The same source runs on the small generator (MOVEGEN, Makefile): on the
+ * host to depth 7 (build/host/tests/small/) and on the simulated ATmega168
+ * (build/diecimila/tests-small/).
  * make test-slow runs the same test to depth 8 (tests/slow/movegen_override_deep.sh:
  * every leaf of perft(8), 1.8 million positions).
  */
@@ -22,6 +25,7 @@
 #include "checkers/movegen.h"
 #include "checkers/perft.h"
 #include "bench/movegen_portable.h"
+#include "perft_support.h"
 
 #ifndef TREE_DEPTH
 #define TREE_DEPTH 6u
@@ -30,8 +34,15 @@
 #define RANDOM_POSITIONS 1500u
 #endif
 
-/* The walk's moves and the two lists compared, on one stack. */
+/* The walk's moves and the two lists compared, on one stack (shorter on
+ * the ATmega168, whose 1 KB of RAM holds 120). */
+#ifndef STACK_MOVES
 #define STACK_MOVES 180u
+#endif
+/* The published counts from both start positions, to this depth. */
+#ifndef PUBLISHED_PERFT_DEPTH
+#define PUBLISHED_PERFT_DEPTH 6u
+#endif
 static bd_move stack[STACK_MOVES];
 #define STACK_END (stack + STACK_MOVES)
 
@@ -194,11 +205,7 @@ static void compare_random(uint32_t seed, uint16_t count, uint8_t men_min, uint8
         uint32_t rng = seed + v;
         for (uint16_t i = 0; i < count; i++) {
             bd_position pos;
-            const uint8_t men[2] = { random_between(&rng, men_min, men_max),
-                                     random_between(&rng, men_min, men_max) };
-            const uint8_t kings[2] = { random_between(&rng, kings_min, kings_max),
-                                       random_between(&rng, kings_min, kings_max) };
-            random_position(&pos, &rng, men, kings);
+            random_position_of_kind(&pos, &rng, men_min, men_max, kings_min, kings_max);
             if (!compare_at(&pos, rules, stack))
                 return;
             if (i % 10u == 0 && !compare_perft(&pos, rules, 2))
@@ -244,6 +251,12 @@ static void test_men_next_to_promotion(void)
     }
 }
 
+static void test_perft_from_both_starts_gives_the_published_counts(void)
+{
+    check_perft_from_start(&bd_rules_english, PUBLISHED_PERFT_DEPTH, stack, STACK_END);
+    check_perft_from_start(&bd_rules_russian, PUBLISHED_PERFT_DEPTH, stack, STACK_END);
+}
+
 static void test_perft_from_random_endings(void)
 {
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
@@ -271,6 +284,7 @@ int main(void)
     RUN_TEST(test_many_kings_the_most_moves);
     RUN_TEST(test_men_next_to_promotion);
     RUN_TEST(test_perft_from_random_endings);
+    RUN_TEST(test_perft_from_both_starts_gives_the_published_counts);
     check_print_P(PSTR("movegen_override: "));
     check_print_u32(compared);
     check_print_P(PSTR(" positions compared, "));

@@ -963,11 +963,8 @@ static void compare_random_positions(uint32_t seed, int count, int men_min, int 
         uint32_t rng = seed + v;
         for (int i = 0; i < count; i++) {
             bd_position pos;
-            const uint8_t men[2] = { random_between(&rng, men_min, men_max),
-                                 random_between(&rng, men_min, men_max) };
-            const uint8_t kings[2] = { random_between(&rng, kings_min, kings_max),
-                                   random_between(&rng, kings_min, kings_max) };
-            random_position(&pos, &rng, men, kings);
+            random_position_of_kind(&pos, &rng, (uint8_t)men_min, (uint8_t)men_max,
+                                    (uint8_t)kings_min, (uint8_t)kings_max);
             if (!compare_position(&pos, v))
                 return;
         }

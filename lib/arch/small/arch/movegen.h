@@ -1,0 +1,12 @@
+/*
+ * arch/movegen.h (small) - found first on the include path of a build
+ * with `MOVEGEN := small` (Makefile): no assembly override, and mg_path
+ * is the search of lib/checkers/move.c, as the small generator
+ * (lib/arch/small/movegen.c) has no walk to trace.
+ */
+#ifndef BITDRAUGHTS_MOVEGEN_SMALL_H
+#define BITDRAUGHTS_MOVEGEN_SMALL_H
+
+#define MG_PATH_BY_SEARCH
+
+#endif

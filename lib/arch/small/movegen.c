@@ -1,0 +1,371 @@
+/*
+ * movegen.c (small) - checkers/movegen.h's move generation written for
+ * flash first: the generator of the 8 KB and 16 KB parts, chosen by
+ * `MOVEGEN := small` (or `DEMO_MOVEGEN := small`, the game firmware only)
+ * in a board file; the Makefile then builds it instead of
+ * lib/checkers/movegen.c and the AVR assembly.  mg_make and the path of a
+ * capture are lib/checkers/move.c's, as for every generator.
+ *
+ * Squares are indices, one step is bb_neighbours (the table the path
+ * search reads too), and bitboards are read and written one square at a
+ * time (bb_has, bb_add: a byte and an 8-byte mask table on AVR): no
+ * shifts of whole bitboards, no bit scans and no popcount, whose inlined
+ * copies and tables are what makes the portable generator big.  Every
+ * capture is found by one square-by-square walk, every quiet step by
+ * looking one square back from each empty square.
+ *
+ * The moves come out in the portable generator's order, so that a search
+ * makes the same choices on either:
+ *  - captures: first the single jumps of the pieces none of whose jumps
+ *    goes on, direction by direction (0..3), each by its landing square;
+ *    then the other pieces (a jump that goes on, a Russian man promoted on
+ *    the way, every flying king) in square order, each walked;
+ *  - quiet moves: steps direction by direction, each by its target square;
+ *    then the flying kings in square order, direction by direction, each
+ *    ray by target square.
+ * Which pieces are walked the portable generator decides with bitboards;
+ * here each piece is walked once to see (into the caller's list, which its
+ * moves would fill anyway), and walked again in its turn.
+ */
+#include "checkers/movegen.h"
+
+#include "bits/progmem.h"
+
+enum { PIECE_KING = 1, PIECE_PROMOTED = 2 };
+
+/* One generation: the position seen from the side to move, the list being
+ * filled and the capture being walked. */
+struct generation {
+    const struct bd_rules *rules;
+    const bb32 *mine, *men, *enemy;     /* the position's */
+    bb32 occupied;          /* less the origin of the piece walked */
+    bb32 captured;          /* pieces jumped so far by the piece walked */
+    bb32 walked;            /* pieces whose captures are walked */
+    bb32 ray;               /* a flying king's quiet targets */
+    bd_move *first;         /* the walked piece's moves so far: first..out
+                               (NULL outside a walk: no duplicates there) */
+    bd_move *out, *out_end;
+    uint16_t counted;       /* moves counted and not listed (mg_count) */
+    uint8_t counting;
+    uint8_t overflow;
+    uint8_t from;           /* the piece walked */
+    uint8_t victim;         /* jump_landing's victim */
+    uint8_t forward;        /* the first forward direction of the men */
+    uint8_t last_rank;      /* bb_rank of the promotion rank */
+};
+
+#define CAPTURES_ONLY 1u         /* generate()'s capture: not MG_CAPTURE_UNKNOWN */
+#define LAST_RANK_OF_WHITE 7u   /* bb_rank() of the promotion ranks */
+#define LAST_RANK_OF_BLACK 0u
+
+/* Out of line, these three: each is a few instructions that would be
+ * inlined at some twenty places. */
+static __attribute__((noinline)) uint8_t has(const bb32 *set, uint8_t square)
+{
+    return bb_has(set, square) != 0;
+}
+
+/* Adds a square that is not in set, or takes one off that is. */
+static __attribute__((noinline)) void flip(bb32 *set, uint8_t square)
+{
+    bb_toggle(set, square);
+}
+
+static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direction)
+{
+    return bb_neighbour(square, direction);
+}
+
+static uint8_t piece_on(const struct generation *g, uint8_t square)
+{
+    return has(g->men, square) ? 0 : PIECE_KING;
+}
+
+static uint8_t is_flying(const struct generation *g, uint8_t piece)
+{
+    return (piece & PIECE_KING) && g->rules->flying_kings;
+}
+
+static uint8_t is_forward(const struct generation *g, uint8_t direction)
+{
+    return (uint8_t)(direction - g->forward) < 2u;
+}
+
+/* Men capture forward only, Russian men backwards too, kings any way. */
+static uint8_t may_capture_towards(const struct generation *g, uint8_t piece, uint8_t direction)
+{
+    return (piece & PIECE_KING) || g->rules->men_capture_backwards || is_forward(g, direction);
+}
+
+/* A man that lands on square becomes a king there. */
+static uint8_t promotes_on(const struct generation *g, uint8_t piece, uint8_t square)
+{
+    return !(piece & PIECE_KING) && bb_rank(square) == g->last_rank;
+}
+
+/* True for a square on the board that nothing stands on. */
+static uint8_t is_empty(const struct generation *g, uint8_t square)
+{
+    return square != BB_NO_SQUARE && !has(&g->occupied, square);
+}
+
+/* Adds the move from..to (promotion flag included) taking g->captured,
+ * unless the walked piece has listed it already; outside a walk, only
+ * counts it when counting. */
+static void add_move(struct generation *g, uint8_t from, uint8_t to)
+{
+    bd_move m = { .from = from, .to = to, .captured = g->captured };
+    if (g->first) {
+        for (const bd_move *listed = g->first; listed < g->out; listed++)
+            if (mg_move_equal(listed, &m))
+                return;
+    } else if (g->counting) {
+        g->counted++;
+        return;
+    }
+    if (g->out == g->out_end) {
+        g->overflow = 1;
+        return;
+    }
+    *g->out++ = m;
+}
+
+/* The first landing of a jump from square in direction over the first
+ * piece met (a flying king looks past empty squares), when that is an
+ * enemy piece not jumped yet and the square behind it is empty; the
+ * victim in g->victim.  BB_NO_SQUARE when there is no such jump. */
+static uint8_t jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying)
+{
+    uint8_t victim = neighbour(square, direction);
+    while (flying && is_empty(g, victim))
+        victim = neighbour(victim, direction);
+    if (victim == BB_NO_SQUARE || !has(g->enemy, victim) || has(&g->captured, victim))
+        return BB_NO_SQUARE;
+    g->victim = victim;
+    uint8_t landing = neighbour(victim, direction);
+    return is_empty(g, landing) ? landing : BB_NO_SQUARE;
+}
+
+/* True when piece, on square, has a jump. */
+static uint8_t can_capture(struct generation *g, uint8_t square, uint8_t piece)
+{
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++)
+        if (may_capture_towards(g, piece, direction) &&
+            jump_landing(g, square, direction, is_flying(g, piece)) != BB_NO_SQUARE)
+            return 1;
+    return 0;
+}
+
+/* ------------------------------------------------------------------------
+ * The walk of one piece's captures, from square where piece stands.
+ *
+ * A jumped piece stays on the board until the move ends (the Turkish
+ * strike): it stays in `occupied`, blocking the way and the landings, and
+ * joins `captured`, so it is never jumped twice.  A capture goes on while
+ * it can; a flying king with several landings behind its victim must take
+ * one from which it goes on, if there is one.  A man that lands on the
+ * last rank is a king at once: a Russian one goes on capturing as a
+ * flying king, an English one's move ends there.  Two paths that take the
+ * same pieces to the same square are one move (add_move).
+ * ------------------------------------------------------------------------ */
+static void walk(struct generation *g, uint8_t square, uint8_t piece)
+{
+    uint8_t flying = is_flying(g, piece);
+    uint8_t went_on = 0;
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+        if (!may_capture_towards(g, piece, direction))
+            continue;
+        uint8_t landing = jump_landing(g, square, direction, flying);
+        if (landing == BB_NO_SQUARE)
+            continue;
+        uint8_t victim = g->victim;
+        went_on = 1;
+        flip(&g->captured, victim);
+        uint8_t must_go_on = 0;
+        for (uint8_t s = landing; flying && is_empty(g, s); s = neighbour(s, direction))
+            must_go_on |= can_capture(g, s, piece);
+        /* A short piece has one landing, a flying king every empty square
+         * up to the next piece. */
+        for (uint8_t s = landing; is_empty(g, s); s = flying ? neighbour(s, direction) : BB_NO_SQUARE) {
+            if (must_go_on && !can_capture(g, s, piece))
+                continue;
+            if (promotes_on(g, piece, s)) {
+                if (!g->rules->promotion_continues_capture) {
+                    add_move(g, g->from, (uint8_t)(s | MG_MOVE_PROMOTES));
+                    continue;
+                }
+                walk(g, s, PIECE_KING | PIECE_PROMOTED);
+            } else {
+                walk(g, s, piece);
+            }
+        }
+        flip(&g->captured, victim);
+    }
+    if (!went_on && g->captured)
+        add_move(g, g->from, (uint8_t)(square | ((piece & PIECE_PROMOTED) ? MG_MOVE_PROMOTES : 0u)));
+}
+
+/* Walks the captures of the piece on from, each listed once. */
+static void walk_piece(struct generation *g, uint8_t from)
+{
+    g->from = from;
+    g->first = g->out;
+    flip(&g->occupied, from);      /* its square is free during its move */
+    walk(g, from, piece_on(g, from));
+    flip(&g->occupied, from);
+    g->first = 0;
+}
+
+static __attribute__((noinline)) void list_captures(struct generation *g)
+{
+    /* Which pieces are walked: those whose walk lists a capture of more
+     * than one piece or a Russian promotion on the way, and the flying
+     * kings.  The moves listed to see are dropped. */
+    bd_move *start = g->out;
+    for (uint8_t from = 0; from < BB_SQUARES; from++) {
+        if (!has(g->mine, from))
+            continue;
+        walk_piece(g, from);
+        uint8_t walked = is_flying(g, piece_on(g, from));
+        for (const bd_move *m = start; m < g->out; m++)
+            if ((m->captured & (m->captured - 1u)) ||
+                (mg_move_promotes(m) && g->rules->promotion_continues_capture))
+                walked = 1;
+        if (walked)
+            flip(&g->walked, from);
+        g->out = start;
+    }
+    /* The single jumps of the others: from each empty landing square,
+     * back over an enemy piece to a piece of ours. */
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+        for (uint8_t landing = 0; landing < BB_SQUARES; landing++) {
+            uint8_t victim = neighbour(landing, BB_OPPOSITE(direction));
+            if (has(&g->occupied, landing) || victim == BB_NO_SQUARE || !has(g->enemy, victim))
+                continue;
+            uint8_t from = neighbour(victim, BB_OPPOSITE(direction));
+            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->walked, from))
+                continue;
+            uint8_t piece = piece_on(g, from);
+            if (!may_capture_towards(g, piece, direction))
+                continue;
+            flip(&g->captured, victim);
+            add_move(g, from, (uint8_t)(landing | (promotes_on(g, piece, landing) ? MG_MOVE_PROMOTES : 0u)));
+            g->captured = 0;
+        }
+    }
+    for (uint8_t from = 0; from < BB_SQUARES; from++)
+        if (has(&g->walked, from))
+            walk_piece(g, from);
+}
+
+static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
+{
+    /* Steps of men (forward) and short kings (any way): from each empty
+     * square one step back. */
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+        for (uint8_t to = 0; to < BB_SQUARES; to++) {
+            uint8_t from = neighbour(to, BB_OPPOSITE(direction));
+            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->occupied, to))
+                continue;
+            uint8_t piece = piece_on(g, from);
+            if (is_flying(g, piece) || (!(piece & PIECE_KING) && !is_forward(g, direction)))
+                continue;
+            add_move(g, from, (uint8_t)(to | (promotes_on(g, piece, to) ? MG_MOVE_PROMOTES : 0u)));
+        }
+    }
+    /* Flying kings: every empty square of each ray. */
+    for (uint8_t from = 0; from < BB_SQUARES; from++) {
+        if (!has(g->mine, from) || !is_flying(g, piece_on(g, from)))
+            continue;
+        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+            g->ray = 0;
+            for (uint8_t s = neighbour(from, direction); is_empty(g, s); s = neighbour(s, direction))
+                flip(&g->ray, s);
+            for (uint8_t to = 0; to < BB_SQUARES; to++)
+                if (has(&g->ray, to))
+                    add_move(g, from, to);
+        }
+    }
+}
+
+/* The position seen from the side to move; moves go from out on. */
+static void set_up(struct generation *g, const bd_position *pos, const struct bd_rules *rules,
+                   bd_move *out, bd_move *out_end, uint8_t counting)
+{
+    uint8_t side = pos->side;
+    /* Field by field: a compound literal would be built and copied. */
+    for (uint8_t i = 0; i < sizeof *g; i++)
+        ((uint8_t *)g)[i] = 0;
+    g->rules = rules;
+    g->mine = &pos->pieces[side];
+    g->men = &pos->men[side];
+    g->enemy = &pos->pieces[BD_OTHER_COLOUR(side)];
+    g->occupied = pos_occupied(pos);
+    g->out = out;
+    g->out_end = out_end;
+    g->counting = counting;
+    g->forward = BD_FIRST_FORWARD(side);
+    g->last_rank = side == BD_WHITE ? LAST_RANK_OF_WHITE : LAST_RANK_OF_BLACK;
+}
+
+/* Lists (or counts) the moves: the captures when capture is CAPTURES_ONLY,
+ * the quiet moves when it is 0, and with MG_CAPTURE_UNKNOWN the captures
+ * or, when there are none, the quiet moves. */
+static void generate(struct generation *g, uint8_t capture)
+{
+    bd_move *start = g->out;
+    if (capture) {
+        list_captures(g);
+        if (capture == CAPTURES_ONLY || g->out != start || g->counted)
+            return;
+    }
+    list_quiet_moves(g);
+}
+
+bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                           bd_move *out_end, uint8_t capture)
+{
+    struct generation g;
+    set_up(&g, pos, rules, out, out_end, 0);
+    generate(&g, capture);
+    return g.overflow ? 0 : g.out;
+}
+
+bd_move *mg_generate_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                              bd_move *out_end)
+{
+    return mg_generate_known(pos, rules, out, out_end, CAPTURES_ONLY);
+}
+
+/* The moves counted, and those listed in scratch (a walked piece's, for
+ * their duplicates). */
+static uint16_t count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                      bd_move *scratch_end, uint8_t capture)
+{
+    struct generation g;
+    set_up(&g, pos, rules, scratch, scratch_end, 1);
+    generate(&g, capture);
+    return g.overflow ? MG_OVERFLOW : (uint16_t)(g.counted + (g.out - scratch));
+}
+
+uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                  bd_move *scratch_end)
+{
+    return count(pos, rules, scratch, scratch_end, MG_CAPTURE_UNKNOWN);
+}
+
+uint16_t mg_count_captures(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                           bd_move *scratch_end)
+{
+    return count(pos, rules, scratch, scratch_end, CAPTURES_ONLY);
+}
+
+uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
+{
+    struct generation g;
+    set_up(&g, pos, rules, 0, 0, 0);
+    for (uint8_t from = 0; from < BB_SQUARES; from++)
+        if (has(g.mine, from) && can_capture(&g, from, piece_on(&g, from)))
+            return 1;
+    return 0;
+}

@@ -1,0 +1,6 @@
+/*
+ * perft_small.c - lib/checkers/perft.c under the name small_perft, on the
+ * small move generator (movegen_small.c).
+ */
+#include "small_names.h"
+#include "checkers/perft.c"
