@@ -81,12 +81,14 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 # The attiny boards' demo.elf is firmware/selfplay: the engine plays itself
 # a game of each variant, with no console and no EEPROM record (issue 12),
-# with the size-first engine (boards/attiny85.mk: ENGINE := small).  `make
-# all` builds it once it fits the board's flash (tiny-demo, below; with the
-# portable move generator it does not, and the note says by how much); the
-# Uno builds the same program as selfplay.elf with the full engine, and
-# TINY_STANDIN, the ATmega328P, with the attiny boards' engine and RAM
-# sizes: tests/host/test_selfplay.sh plays all three.
+# with the size-first move generator and engine (boards/attiny85.mk).  It
+# fits the flash but not yet the RAM (static RAM + the generator's deepest
+# capture walks pass 512 bytes by some 60), so `make all` leaves it out:
+# `make tiny-demo` links it (README, "The ATtiny85").  The Uno builds the
+# same program as selfplay.elf with the full engine, and TINY_STANDIN, the
+# ATmega328P, with the attiny boards' engine and RAM sizes but the ATmega's
+# own move generator: tests/host/test_selfplay.sh plays them (and the
+# ATtiny85's image when it has been built).
 FW_TINY_DEMO := selfplay
 FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmware/*)))
 FW_ATMEGA_ONLY := perft demo
@@ -111,9 +113,6 @@ link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),
 # lib/engine/small/search_small.h): every object of theirs is compiled with
 # it.
 TINY_RAM_CONFIG := -DGAME_HISTORY=12u
-# Firmware that needs 32 KB of flash: the demo (engine, notation, EEPROM
-# record) is about 32,000 bytes and is not built for the 16 KB ATmega168.
-FW_NEEDS_32K := demo
 SIM_TEST_BOARDS := uno attiny85
 BENCH_BOARDS    := uno attiny85 mega2560
 
@@ -263,6 +262,18 @@ HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/h
 # ------------------------------------------------------------------ boards --
 BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
+# What a board's game firmware (firmware/demo) is made of, each with its
+# default (the first word of its list); a board file may set any of them:
+#   DEMO_UI     full | lean   lean: the choices of firmware/demo/demo_features.h
+#                             for 16 KB (no FEN writer, perft, bench)
+#   DEMO_RAM    2k | 1k       1k: the engine's workspace and the game's
+#                             repetition window for 1 KB of RAM (DEMO_RAM_1k)
+# (The size-first move generator and search are the library's choices,
+# per board: MOVEGEN, ENGINE and EVAL below.)
+DEMO_UI_CHOICES     := full lean
+DEMO_RAM_CHOICES    := 2k 1k
+BOARD_DEMO_VARS := DEMO_UI DEMO_RAM
+
 AVR_CC      := avr-gcc
 AVR_OPT     ?= -Os
 # Link-time optimisation (calls across objects inlined, unused code gone
@@ -276,6 +287,11 @@ AVR_AR      := avr-gcc-ar
 # values (not the runner's .mmcu section, which lies outside the image).
 flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
 AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
+# The linker's own region for flash, the whole of the MCU's, is lifted: the
+# board's FLASH_LIMIT is the check (below), with its message naming the
+# board, the size and how much over, for an image over the MCU's flash too
+# (the ATmega168's game while it does not fit).
+AVR_LDREGION := -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
 
 # Optional board variables, with their default when a board file leaves
 # them out.  ENGINE: `full` (lib/engine/search.c) or `small`, the
@@ -294,14 +310,16 @@ MOVEGEN_DEFAULT := fast
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS),$$(eval undefine $$(v)))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
 include boards/$(1).mk
 $$(foreach v,$$(BOARD_VARS),$$(if $$(strip $$($$(v))),,$$(error boards/$(1).mk: $$(v) is not set; every board defines $$(BOARD_VARS))))
-$$(foreach v,$$(BOARD_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
+$$(foreach v,$$(BOARD_DEMO_VARS),$$(if $$(filter-out $$($$(v)_CHOICES),$$($$(v))),$$(error boards/$(1).mk: $$(v) := $$($$(v)) is not one of: $$($$(v)_CHOICES))))
+$$(foreach v,$$(BOARD_DEMO_VARS),$$(eval $$(v) := $$(or $$(strip $$($$(v))),$$(firstword $$($$(v)_CHOICES)))))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_DEMO_VARS),$$(eval $(1)_$$(v) := $$($$(v))))
 $$(foreach v,$$(BOARD_OPTIONAL_VARS),$$(eval $(1)_$$(v) := $$(or $$($$(v)),$$($$(v)_DEFAULT))))
 $$(eval $(1)_DEMO_MOVEGEN := $$(or $$($(1)_DEMO_MOVEGEN),$$($(1)_MOVEGEN)))
 $$(foreach v,$$($(1)_MOVEGEN) $$($(1)_DEMO_MOVEGEN),$$(if $$(filter $$(v),$(MOVEGENS)),,$$(error boards/$(1).mk: MOVEGEN $$(v) is not one of: $(MOVEGENS))))
-$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS),$$(eval undefine $$(v)))
+$$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
 endef
 $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 # lib_src BOARD MOVEGEN: the library's C sources on that board with that
@@ -312,6 +330,8 @@ lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c,$(call movegen_src,
     $(call small_part,search.c,$($(1)_ENGINE)) $(call small_part,eval.c,$($(1)_EVAL))
 engine_flags = $(if $(filter small,$($(1)_ENGINE)),-DSEARCH_SMALL=1)
 
+DEMO_BOARDS := $(BOARDS)
+
 # board_rules NAME: objects, library and every ELF for one board.
 define board_rules
 $(1)_DIR    := $(BUILD)/$(1)
@@ -321,7 +341,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
     $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(ARCH_AVR) -MMD -MP \
     $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG)) $(call engine_flags,$(1)) $($(1)_EXTRA_CFLAGS)
-$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM)
+$(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM) $(AVR_LDREGION)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
 	$$(call say,AVR-CC,$$@)
@@ -394,13 +414,12 @@ $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/atmega/$(t).o $(TEST_SUPPORT
 $(foreach r,$(RUNNER_FW),
 $$($(1)_DIR)/runner/$(r).elf: $$($(1)_DIR)/obj/tests/runner/$(r).o $$($(1)_SUPPORT))
 
-$(1)_PROGRAMS := $(filter-out $(if $(filter atmega168,$($(1)_MCU)),$(FW_NEEDS_32K)),\
-    $(if $(filter attiny%,$($(1)_MCU)),$(filter-out $(FW_ATMEGA_ONLY),$(FW_PROGRAMS)),$(FW_PROGRAMS)))
+$(1)_PROGRAMS := $(if $(filter attiny%,$($(1)_MCU)),$(filter-out $(FW_ATMEGA_ONLY),$(FW_PROGRAMS)),$(FW_PROGRAMS))
 $(1)_FIRMWARE := $$($(1)_PROGRAMS:%=$$($(1)_DIR)/%.elf)
 $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
-$(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
+$(foreach b,$(DEMO_BOARDS),$(eval $(call board_rules,$(b))))
 # The attiny boards' self-play program on a part that can hold it with the
 # portable move generator: the ATmega328P (the Uno's variables), with their
 # engine and RAM sizes, so that its RAM (static + peak stack) is measured
@@ -410,8 +429,6 @@ TINY_STANDIN := tiny-on-m328
 $(foreach v,$(BOARD_VARS),$(eval $(TINY_STANDIN)_$(v) := $(uno_$(v))))
 $(TINY_STANDIN)_ENGINE := small
 $(TINY_STANDIN)_EVAL := small
-$(TINY_STANDIN)_MOVEGEN := small
-$(TINY_STANDIN)_DEMO_MOVEGEN := small
 $(TINY_STANDIN)_EXTRA_CFLAGS := $(TINY_RAM_CONFIG)
 $(eval $(call board_rules,$(TINY_STANDIN)))
 # The demo firmware is the one near the Uno's flash limit (FLASH_LIMIT, checked
@@ -442,10 +459,10 @@ DEMO_UI_FLAGS := -fno-tree-ter -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-t
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
     $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
-$(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:
 # only boards whose FLASH_LIMIT holds the game and it build it
@@ -454,6 +471,33 @@ $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b
 HUB_MODE_MIN_FLASH := 32256
 $(foreach b,$(BOARDS),$(if $(shell [ 0$($(b)_FLASH_LIMIT) -ge $(HUB_MODE_MIN_FLASH) ] && echo y),\
     $(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -DDEMO_HUB_MODE)))
+# A board's DEMO_UI and DEMO_RAM (BOARD_DEMO_VARS), as flags of
+# the game's objects and of its own copy of the library (demo-obj/), which
+# must agree on the workspace's size.  DEMO_FEATURES adds flags from the
+# command line, to measure what one switch of firmware/demo/demo_features.h
+# costs (in a BUILD of its own: a command-line flag rebuilds nothing):
+#   make BUILD=build/m DEMO_FEATURES=-DDEMO_HAS_PERFT=0 build/m/nano/demo.elf
+# DEMO_RAM_1k, chosen by measurement (static RAM + the peak stack of whole
+# games, tests/host/test_demo_16k.sh): the search's path 6 plies deep
+# (captures included; its nodes, 24 bytes each, are the biggest part of the
+# peak stack), quiet moves to ply 5, and a move stack that makes the
+# workspace as big as the 68 legal moves the game's scratch holds anyway
+# (firmware/demo/session.h), whose move text goes on the stack; the
+# repetition window keeps the last 12 positions (lib/checkers/game.h).
+DEMO_UI_full     :=
+DEMO_UI_lean     := -DDEMO_LEAN_UI
+DEMO_RAM_2k      :=
+DEMO_RAM_1k      := -DGAME_HISTORY=12u -DSESSION_MOVE_TEXT_ON_STACK=1
+# The full search's sizes for 1 KB (ENGINE := full); the size-first
+# search's own defaults are already its 1 KB sizes (search_small.h).
+DEMO_RAM_SEARCH_2k :=
+DEMO_RAM_SEARCH_1k := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u \
+                      -DSEARCH_STACK_BYTES=240u -DSEARCH_CAPTURE_RESERVE=36u
+DEMO_FEATURES ?=
+demo_config = $(DEMO_UI_$($(1)_DEMO_UI)) $(DEMO_RAM_$($(1)_DEMO_RAM)) $(DEMO_FEATURES) \
+    $(if $(filter full,$($(1)_ENGINE)),$(DEMO_RAM_SEARCH_$($(1)_DEMO_RAM)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o $(BUILD)/$(b)/demo-obj/%.o: \
+    $(b)_CFLAGS += $(call demo_config,$(b))))
 # The self-play program on the Uno, whatever the attiny boards make of it,
 # and on the stand-in, built as the attiny boards' demo.elf is.
 $(BUILD)/uno/$(FW_TINY_DEMO).elf: $(patsubst %.c,$(BUILD)/uno/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)) \
@@ -463,10 +507,10 @@ $(TINY_STANDIN_ELF): $(patsubst %.c,$(BUILD)/$(TINY_STANDIN)/obj/%.o,$(wildcard 
     $($(TINY_STANDIN)_DEMO_SUPPORT)
 $(TINY_STANDIN_ELF): $(TINY_STANDIN)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)
 $(BUILD)/$(TINY_STANDIN)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(TINY_STANDIN)_CFLAGS += -mcall-prologues
-# The attiny boards' demo.elf in `make all` once it fits: linked by a make
-# of its own after its objects, so that an image over the flash limit (the
-# link deletes it) is a note, not a failed build; the link's messages are
-# in demo-link.log beside it.
+# The attiny boards' demo.elf (not in `make all`, see FW_TINY_DEMO): linked
+# by a make of its own after its objects, so that an image over the flash
+# limit (the link deletes it) is a note, not a failed build; the link's
+# messages are in demo-link.log beside it.
 TINY_DEMO_BOARDS := $(foreach b,$(BOARDS),$(if $(filter attiny%,$($(b)_MCU)),$(b)))
 .PHONY: tiny-demo
 tiny-demo: $(foreach b,$(TINY_DEMO_BOARDS),$(BUILD)/$(b)/libbitdraughts-demo.a $(BUILD)/$(b)/libfirmware-demo.a \
@@ -476,7 +520,7 @@ tiny-demo: $(foreach b,$(TINY_DEMO_BOARDS),$(BUILD)/$(b)/libbitdraughts-demo.a $
 	    echo "  note     $(BUILD)/$$b/demo.elf not built: $$(grep -m1 'overflowed\|error\|over the' $(BUILD)/$$b/demo-link.log)"; done
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
-$(foreach b,$(BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
+$(foreach b,$(DEMO_BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
     $(BUILD)/$(b)/demo-obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # lib/bench/*_portable.c: the portable move generation and perft under
@@ -582,7 +626,7 @@ $(foreach t,$(FUZZ_TARGETS),$(eval $(call fuzz_rules,$(t))))
 
 all: host firmware
 host: $(HOST_TOOLS)
-firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE)) tiny-demo
+firmware: $(foreach b,$(BOARDS),$($(b)_FIRMWARE))
 
 deps:
 	$(Q).ci/install-deps
@@ -668,7 +712,7 @@ play: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
 	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
-	    $(filter %/demo.elf,$(foreach b,$(BOARDS),$($(b)_FIRMWARE))) tiny-demo $(TINY_STANDIN_ELF)
+	    $(filter %/demo.elf,$(foreach b,$(BOARDS),$($(b)_FIRMWARE)))
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
 	    firmware/bench/run-bench.sh
 	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh

@@ -3,10 +3,8 @@
 # the board's own limit (FLASH_LIMIT in boards/NAME.mk), static RAM, and the
 # peak stack the runner measures over the deepest work the firmware does in
 # one session (the `bench` search, then a depth-9 `go` in each variant).
-# The attiny boards' demo.elf is the self-play game (no input: it plays
-# both games); until the ATtiny85's fits, its row is the stand-in's,
-# build/tiny-on-m328/selfplay.elf (the attiny's engine and RAM sizes on the
-# ATmega328P, whose flash says nothing of the ATtiny85's), named so.
+# The attiny boards' demo.elf is the self-play program (no input: it
+# plays its two games).
 # Writes build/bench/footprint.md, which update-readme.sh copies into the
 # README.
 set -eu
@@ -24,19 +22,12 @@ go
 {
     echo "| board | MCU | flash bytes | of the limit | static RAM | peak stack | RAM in all |"
     echo "|---|---|---:|---:|---:|---:|---:|"
-    for mk in boards/*.mk tiny-on-m328; do
+    for mk in boards/*.mk; do
         board=$(basename "$mk" .mk)
         elf=$BUILD/$board/demo.elf
-        if [ "$board" = tiny-on-m328 ]; then
-            # the stand-in, while the ATtiny85's own image is not built
-            elf=$BUILD/$board/selfplay.elf
-            [ ! -f "$BUILD/attiny85/demo.elf" ] || continue
-            mk=boards/uno.mk
-            board="attiny85 stand-in: $elf"
-        fi
+        mcu=$(awk '$1 == "MCU" { print $3 }' "$mk")
         [ -f "$elf" ] || continue
         limit=$(awk '$1 == "FLASH_LIMIT" { print $3 }' "$mk")
-        mcu=$(awk '$1 == "MCU" { print $3 }' "$mk")
         sections=$(avr-size -A "$elf")
         flash=$(printf '%s\n' "$sections" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
         static=$(printf '%s\n' "$sections" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s + 0 }')

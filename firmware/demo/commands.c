@@ -12,6 +12,7 @@
 #include "clock.h"
 #include "console.h"
 #include "engine.h"
+#include "demo_features.h"
 #include "checkers/pdn.h"
 #include "engine/search.h"
 #include "record.h"
@@ -57,16 +58,71 @@ static uint8_t refuse_if_over(void)
 typedef void command_handler(char *arg, uint8_t length);
 #define NO_ARGUMENT char *arg __attribute__((unused)), uint8_t length __attribute__((unused))
 
+/* help's text names the commands built (demo_features.h), then those left out. */
+#if DEMO_HAS_FEN_WRITER && DEMO_HAS_FEN_READER
+#  define HELP_FEN "fen [FEN]  "
+#  define HELP_NO_FEN ""
+#elif DEMO_HAS_FEN_READER
+#  define HELP_FEN "fen FEN  "
+#  define HELP_NO_FEN " fen (alone)"
+#elif DEMO_HAS_FEN_WRITER
+#  define HELP_FEN "fen  "
+#  define HELP_NO_FEN " fen FEN"
+#else
+#  define HELP_FEN ""
+#  define HELP_NO_FEN " fen"
+#endif
+#if DEMO_HAS_PERFT
+#  define HELP_PERFT "   perft 1-8"
+#  define HELP_NO_PERFT ""
+#else
+#  define HELP_PERFT ""
+#  define HELP_NO_PERFT " perft"
+#endif
+#if DEMO_HAS_BENCH
+#  define HELP_BENCH "   bench"
+#  define HELP_NO_BENCH ""
+#else
+#  define HELP_BENCH ""
+#  define HELP_NO_BENCH " bench"
+#endif
+#if DEMO_HAS_PERFT && DEMO_HAS_BENCH
+#  define HELP_STOPS ", perft or bench,"
+#elif DEMO_HAS_PERFT
+#  define HELP_STOPS " or perft,"
+#elif DEMO_HAS_BENCH
+#  define HELP_STOPS " or bench,"
+#else
+#  define HELP_STOPS ","
+#endif
+#if !DEMO_HAS_FEN_WRITER || !DEMO_HAS_FEN_READER || !DEMO_HAS_PERFT || !DEMO_HAS_BENCH
+#  define HELP_ABSENT "not in this build:" HELP_NO_FEN HELP_NO_PERFT HELP_NO_BENCH "\n"
+#else
+#  define HELP_ABSENT ""
+#endif
+
+/* The short help: the commands and their arguments, nothing of how they
+ * behave. */
+#define HELP_SHORT                                                                          \
+    "new [russian|english]  " HELP_FEN "board  moves  undo  quit\n"                          \
+    "MOVE (c3-d4 c3:e5 | 11-15 22x15)  go  auto\n"                                           \
+    "engine [white|black|both|off]  level [depth 1-20|time 1-60000]" HELP_PERFT HELP_BENCH   \
+    "\n" HELP_ABSENT
+
 static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
 {
+    if (!DEMO_HAS_FULL_HELP) {
+        serial_puts_P(PSTR(HELP_SHORT));
+        return;
+    }
     serial_puts_P(PSTR(
-        "new [russian|english]  fen [FEN]  board  moves  undo  quit\n"
+        "new [russian|english]  " HELP_FEN "board  moves  undo  quit\n"
         "MOVE  e.g. c3-d4 c3:e5 (russian), 11-15 22x15 (english)\n"
         "go  engine moves     auto  engine plays on; a key stops it\n"
         "engine [white|black|both|off]  sides it answers by itself\n"
-        "level [depth 1-20|time 1-60000]   perft 1-8   bench\n"
+        "level [depth 1-20|time 1-60000]" HELP_PERFT HELP_BENCH "\n"
         "Saved in EEPROM after each move.  A key stops go (it plays the best\n"
-        "move so far), perft or bench, and starts the next line.\n"));
+        "move so far)" HELP_STOPS " and starts the next line.\n" HELP_ABSENT));
 }
 
 /* The variants' names, in enum bd_variant order, for word_index(). */
@@ -95,7 +151,14 @@ static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((u
 static SESSION_OWN_FRAME void cmd_fen(char *arg, uint8_t length)
 {
     if (!*arg) {
-        session_put_fen();
+        if (DEMO_HAS_FEN_WRITER)
+            session_put_fen();
+        else
+            session_error_P(PSTR("not in this build: fen (alone)"));
+        return;
+    }
+    if (!DEMO_HAS_FEN_READER) {
+        session_error_P(PSTR("not in this build: fen FEN"));
         return;
     }
     bd_position pos;
@@ -136,8 +199,10 @@ static SESSION_OWN_FRAME void cmd_moves(NO_ARGUMENT)
 
 static SESSION_OWN_FRAME void cmd_move(const char *line, uint8_t length)
 {
-    /* The moves overwrite the line: the text goes past their end. */
-    char *text = SESSION_MOVE_TEXT;
+    /* The moves overwrite the line: the text goes past their end, or into
+     * this frame (SESSION_MOVE_TEXT_ON_STACK). */
+    char own_text[SESSION_MOVE_TEXT_ON_STACK ? PDN_MOVE_MAX : 1u];
+    char *text = SESSION_MOVE_TEXT_ON_STACK ? own_text : SESSION_MOVE_TEXT;
     if (length >= PDN_MOVE_MAX) {
         /* Longer than any move: a syntax error, not a cut that could read. */
         line = "!";
@@ -200,12 +265,16 @@ static uint8_t engine_move(uint8_t watch_keys)
     }
     session_put_move_number();
     session_put_move(m, session_scratch.moves, end);
-    session_put_labelled(PSTR("  (depth "), result.depth);
-    serial_puts_P(PSTR(", score "));
-    put_score(result.score);
-    session_put_labelled(PSTR(", nodes "), result.nodes);
-    session_put_labelled(PSTR(", "), ms);
-    serial_puts_P(ms_close_P);
+    if (DEMO_HAS_SEARCH_INFO) {
+        session_put_labelled(PSTR("  (depth "), result.depth);
+        serial_puts_P(PSTR(", score "));
+        put_score(result.score);
+        session_put_labelled(PSTR(", nodes "), result.nodes);
+        session_put_labelled(PSTR(", "), ms);
+        serial_puts_P(ms_close_P);
+    } else {
+        serial_putc('\n');
+    }
     record_play(m);
     session_show_position();
     return ENGINE_MOVED;
@@ -438,9 +507,14 @@ static void cmd_hang(NO_ARGUMENT)
 #define CMD_NONE 14u
 static const char command_words[] PROGMEM =
     "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0quit\0hang";
+/* A command left out of this build (demo_features.h) keeps its word, with no
+ * handler: commands_run() says so. */
+#define IF_BUILT(built, handler) ((built) ? (handler) : (command_handler *)0)
 static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
-    cmd_new, cmd_fen, cmd_level, cmd_perft, cmd_engine,
-    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, cmd_bench, cmd_quit, cmd_hang
+    cmd_new, IF_BUILT(DEMO_HAS_FEN_WRITER || DEMO_HAS_FEN_READER, cmd_fen), cmd_level,
+    IF_BUILT(DEMO_HAS_PERFT, cmd_perft), cmd_engine,
+    cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, IF_BUILT(DEMO_HAS_BENCH, cmd_bench),
+    cmd_quit, cmd_hang
 };
 
 /* The index of word in a flash list of count NUL-separated words, or count. */
@@ -487,7 +561,14 @@ void commands_run(char *line, uint8_t length)
     uint8_t index = word_index(line, command_words, CMD_NONE);
     if (index < CMD_NONE) {
         if (index < CMD_TAKING_ARGUMENT || !*arg) {
-            ((command_handler *)pgm_read_ptr(&command_handlers[index]))(arg, arg_length);
+            command_handler *handler = (command_handler *)pgm_read_ptr(&command_handlers[index]);
+            if (DEMO_ANY_LEFT_OUT && !handler) {
+                serial_puts_P(PSTR("error: not in this build: "));
+                serial_puts(line);
+                serial_putc('\n');
+                return;
+            }
+            handler(arg, arg_length);
             play_on(engine_sides());
             return;
         }

@@ -23,6 +23,7 @@
 #include "board.h"
 #include "commands.h"
 #include "console.h"
+#include "demo_features.h"
 #include "hub_mode.h"
 #include "record.h"
 #include "serial.h"
@@ -72,6 +73,12 @@ static uint16_t free_ram(void)
 
 static void banner(void)
 {
+    if (!DEMO_HAS_BANNER_INFO) {
+        serial_puts_P(PSTR("\nbitdraughts checkers " DEMO_VERSION "\n"
+                           "board " BOARD_NAME ", MCU " BOARD_MCU_NAME "\n"));
+        put_reset_reason();
+        return;
+    }
     serial_puts_P(PSTR("\nbitdraughts checkers " DEMO_VERSION "\n"
                        "board " BOARD_NAME ", MCU " BOARD_MCU_NAME ", clock "));
     serial_put_u32(F_CPU);

@@ -9,8 +9,8 @@
 
 struct bd_game session_game;
 union session_scratch session_scratch;
-_Static_assert(sizeof session_scratch == sizeof(struct search_workspace), "the line and moves fit");
-_Static_assert(SESSION_LIST_MOVES >= 68u, "the most moves found in a position fit");
+_Static_assert(sizeof session_scratch == SESSION_SCRATCH_BYTES, "the line and moves fit");
+_Static_assert(SESSION_LIST_MOVES >= SESSION_MOST_MOVES, "the most moves found in a position fit");
 
 static uint8_t numbering_offset;    /* 1 when the game began with the second player */
 

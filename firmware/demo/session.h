@@ -33,10 +33,28 @@
  * the stack under every search as well. */
 #define SESSION_OWN_FRAME __attribute__((noinline))
 
-#define SESSION_MOVES (sizeof(struct search_workspace) / sizeof(bd_move))
+/* The most legal moves found in a position of either variant. */
+#define SESSION_MOST_MOVES 68u
+/* 1 (DEMO_RAM := 1k in the Makefile): the move command keeps the text it
+ * reads in its own frame, which is never under a search, rather than at
+ * the end of scratch (SESSION_MOVE_TEXT): 48 bytes less of static RAM for
+ * a board with 1 KB.  Hub mode reads its moves there: not with it. */
+#ifndef SESSION_MOVE_TEXT_ON_STACK
+#  define SESSION_MOVE_TEXT_ON_STACK 0
+#endif
+#if SESSION_MOVE_TEXT_ON_STACK && defined DEMO_HUB_MODE
+#  error "Hub mode keeps its move text at the end of scratch (SESSION_MOVE_TEXT_ON_STACK)"
+#endif
+#define SESSION_TEXT_BYTES (SESSION_MOVE_TEXT_ON_STACK ? 0u : PDN_MOVE_MAX)
+/* The block: the workspace, or where a smaller one (DEMO_RAM := 1k) would
+ * not hold them, the most moves and the move text. */
+#define SESSION_LIST_BYTES (SESSION_MOST_MOVES * sizeof(bd_move) + SESSION_TEXT_BYTES)
+#define SESSION_SCRATCH_BYTES (sizeof(struct search_workspace) > SESSION_LIST_BYTES           \
+                               ? sizeof(struct search_workspace) : SESSION_LIST_BYTES)
+#define SESSION_MOVES (SESSION_SCRATCH_BYTES / sizeof(bd_move))
 /* The legal moves stop short of the last PDN_MOVE_MAX bytes, where the
  * move command keeps the text it reads among them: 75 moves on AVR. */
-#define SESSION_LIST_MOVES ((sizeof(struct search_workspace) - PDN_MOVE_MAX) / sizeof(bd_move))
+#define SESSION_LIST_MOVES ((SESSION_SCRATCH_BYTES - SESSION_TEXT_BYTES) / sizeof(bd_move))
 #define SESSION_MOVE_TEXT ((char *)&session_scratch + sizeof session_scratch - PDN_MOVE_MAX)
 
 union session_scratch {

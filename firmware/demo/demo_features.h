@@ -1,0 +1,84 @@
+/*
+ * demo_features.h - what of the game firmware a board builds: the one place
+ * where its optional parts are chosen.
+ *
+ * The whole game (both variants, moves in the variant's notation, go, auto,
+ * undo, engine sides, level, the draw rules, the EEPROM record, the
+ * watchdog, an error line for any bad input) is in every build.  What a
+ * board may leave out is listed here, each switch 1 (built) or 0 (left
+ * out), and a left-out command keeps its word: it answers "error: not in
+ * this build: WORD" and `help` names it among the absent ones, so nothing
+ * disappears in silence.
+ *
+ * A board file that says `DEMO_UI := lean` (boards/diecimila.mk: the 16 KB
+ * ATmega168) gets -DDEMO_LEAN_UI from the Makefile, and with it the lean
+ * choices below; any switch can also be given alone (-DDEMO_HAS_PERFT=0) to
+ * measure what it costs.  The bytes are those of the Nano's image (avr-nm
+ * and avr-size of build/nano/demo.elf, each switch turned off alone):
+ *
+ *   DEMO_HAS_FEN_WRITER  `fen` with no argument prints the position as FEN
+ *   DEMO_HAS_FEN_READER  `fen FEN` sets up a position
+ *   DEMO_HAS_PERFT       `perft N`, the move generator's own count
+ *   DEMO_HAS_BENCH       `bench`, the search's fixed node count
+ *   DEMO_HAS_BANNER_INFO the boot banner's clock and free RAM
+ *   DEMO_HAS_SEARCH_INFO the engine's move with its depth, score, nodes, time
+ *   DEMO_HAS_FULL_HELP   `help` explains the commands (else: a short list)
+ *
+ * (the figures are in the README, "The game on 16 KB").  Hub mode has its
+ * own switch, DEMO_HUB_MODE (hub_mode.h), set by the Makefile from the
+ * board's flash.
+ */
+#ifndef BITDRAUGHTS_DEMO_FEATURES_H
+#define BITDRAUGHTS_DEMO_FEATURES_H
+
+#ifdef DEMO_LEAN_UI
+#  ifndef DEMO_HAS_FEN_WRITER
+#    define DEMO_HAS_FEN_WRITER 0
+#  endif
+#  ifndef DEMO_HAS_PERFT
+#    define DEMO_HAS_PERFT 0
+#  endif
+#  ifndef DEMO_HAS_BENCH
+#    define DEMO_HAS_BENCH 0
+#  endif
+#  ifndef DEMO_HAS_BANNER_INFO
+#    define DEMO_HAS_BANNER_INFO 0
+#  endif
+#  ifndef DEMO_HAS_SEARCH_INFO
+#    define DEMO_HAS_SEARCH_INFO 0
+#  endif
+#  ifndef DEMO_HAS_FEN_READER
+#    define DEMO_HAS_FEN_READER 0
+#  endif
+#  ifndef DEMO_HAS_FULL_HELP
+#    define DEMO_HAS_FULL_HELP 0
+#  endif
+#endif
+
+#ifndef DEMO_HAS_FEN_WRITER
+#  define DEMO_HAS_FEN_WRITER 1
+#endif
+#ifndef DEMO_HAS_FEN_READER
+#  define DEMO_HAS_FEN_READER 1
+#endif
+#ifndef DEMO_HAS_PERFT
+#  define DEMO_HAS_PERFT 1
+#endif
+#ifndef DEMO_HAS_BENCH
+#  define DEMO_HAS_BENCH 1
+#endif
+#ifndef DEMO_HAS_BANNER_INFO
+#  define DEMO_HAS_BANNER_INFO 1
+#endif
+#ifndef DEMO_HAS_SEARCH_INFO
+#  define DEMO_HAS_SEARCH_INFO 1
+#endif
+#ifndef DEMO_HAS_FULL_HELP
+#  define DEMO_HAS_FULL_HELP 1
+#endif
+
+/* Any command left out: commands_run() then checks for a missing handler. */
+#define DEMO_ANY_LEFT_OUT ((!DEMO_HAS_FEN_WRITER && !DEMO_HAS_FEN_READER) || !DEMO_HAS_PERFT ||   \
+                           !DEMO_HAS_BENCH)
+
+#endif
