@@ -87,10 +87,20 @@ demo_gap_check = table=$$(avr-nm $(1) | awk '$$3 == "bd_popcount_table" { print 
              "firmware/demo/flash_gap.h no longer fit before it" >&2; rm -f $(1); exit 1; fi
 # link_order SOURCES: the sources in link order.  The game firmware's
 # commands and the session's printers go last, right before the library
-# code they call most (the notation): with its functions in source order
-# (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes).
-DEMO_LINK_LAST := firmware/demo/session.c firmware/demo/commands.c
+# code they call most (the notation), and the serial port's and the
+# clock's code (DEMO_COMMON_LINKED, linked as objects rather than from the
+# archive) in the middle of the user interface that calls it, with main()
+# (compiled into .text, not .text.startup, which the linker would put after
+# all of the library): with its functions in source order
+# (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes; the
+# serial port and main() 104 more).
+DEMO_COMMON_LINKED := firmware/common/serial.c firmware/common/serial_print.c firmware/common/clock.c
+DEMO_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(DEMO_COMMON_LINKED) \
+                  firmware/demo/commands.c
 link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),$(filter $(f),$(1)))
+# fw_objects BOARD SOURCES: their objects; firmware/common's from the game's
+# own build of it (demo-obj/).
+fw_objects = $(foreach f,$(2),$(BUILD)/$(1)/$(if $(filter firmware/common/%,$(f)),demo-obj,obj)/$(f:.c=.o))
 # The engine's workspace and the game's repetition window shrunk for the
 # attiny boards' RAM (lib/engine/search.h, lib/checkers/game.h): every
 # object of theirs is compiled with it.
@@ -306,7 +316,8 @@ $$($(1)_DIR)/%.elf:
 	$$(if $$(POST_LINK_CHECK),$$(Q)$$(call POST_LINK_CHECK,$$@))
 
 $(foreach p,$(FW_PROGRAMS),
-$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call link_order,$(wildcard $(call fw_dir,$(1),$(p))/*.c))) \
+$$($(1)_DIR)/$(p).elf: $(call fw_objects,$(1),$(call link_order,$(wildcard $(call fw_dir,$(1),$(p))/*.c) \
+        $(if $(filter firmware/demo,$(call fw_dir,$(1),$(p))),$(DEMO_COMMON_LINKED)))) \
     $$(if $(filter demo,$(p)),$$($(1)_DEMO_SUPPORT),$$($(1)_SUPPORT)))
 $(foreach t,$(UNIT_TESTS),
 $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
@@ -334,23 +345,27 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # (code sinking, the phi-to-conditional rewrite, loop-invariant motion,
 # which avr-gcc 5.4 trades for registers that then spill) the image is 382
 # bytes smaller and its search no slower (the `bench` command: 33,167,204
-# cycles before, 33,141,232 after).  The bench's and tests' objects keep
+# cycles before, 33,141,232 after); without temporary expression
+# replacement as well, 74 bytes more (the `bench` command: 26,417,354
+# cycles before, 26,451,092 after).  The bench's and tests' objects keep
 # plain -Os, so the bench rows are those of the library as shipped.
-DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants
+DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter
 # Its functions in one LTO partition, in the order of the sources: callers
 # and callees stay close, and 2-byte RCALLs replace 4-byte CALLs (-mrelax)
 # where they reach (4 KB): 94 bytes.
 DEMO_LINK_ORDER := -flto-partition=one -fno-toplevel-reorder
 # Its user interface (the commands, the notation, the serial port, Hub
-# mode's text), where no cycle counts, is spared three more passes
-# (temporary expression replacement, coalescing of variables, partial
-# redundancy elimination): 62 bytes; and switch tables, which would go
-# into the padding that firmware/demo/flash_gap.h fills.
-DEMO_UI_FLAGS := -fno-tree-ter -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-tables
+# mode's text), where no cycle counts, is spared two more passes
+# (coalescing of variables, partial redundancy elimination; with
+# temporary expression replacement, now off throughout: 62 bytes); and
+# switch tables, which would go into the padding that
+# firmware/demo/flash_gap.h fills.
+DEMO_UI_FLAGS := -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-tables
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
     $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
 $(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
