@@ -347,27 +347,37 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # bytes smaller and its search no slower (the `bench` command: 33,167,204
 # cycles before, 33,141,232 after); without temporary expression
 # replacement as well, 74 bytes more (the `bench` command: 26,417,354
-# cycles before, 26,451,092 after).  The bench's and tests' objects keep
-# plain -Os, so the bench rows are those of the library as shipped.
-DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter
+# cycles before, 26,451,092 after); without the scalar replacement of
+# aggregates across calls and the coalescing of variables (before, the
+# user interface's only), 24 more at the same speed.  The bench's and
+# tests' objects keep plain -Os, so the bench rows are those of the
+# library as shipped.
+DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter -fno-ipa-sra \
+                   -fno-tree-coalesce-vars
 # Its functions in one LTO partition, in the order of the sources: callers
 # and callees stay close, and 2-byte RCALLs replace 4-byte CALLs (-mrelax)
 # where they reach (4 KB): 94 bytes.
 DEMO_LINK_ORDER := -flto-partition=one -fno-toplevel-reorder
+# libgcc's register-saving prologue and epilogue (-mcall-prologues) loaded
+# before the library's assembly, so that they sit right after the compiled
+# code, within RCALL reach of the search's, instead of at the very end of
+# the image: 26 bytes.
+DEMO_LIBGCC_FIRST := -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc
 # Its user interface (the commands, the notation, the serial port, Hub
-# mode's text), where no cycle counts, is spared two more passes
-# (coalescing of variables, partial redundancy elimination; with
-# temporary expression replacement, now off throughout: 62 bytes); and
+# mode's text), where no cycle counts, is spared partial redundancy
+# elimination (with temporary expression replacement and the coalescing of
+# variables, now off throughout: 62 bytes) and the loop optimizer (10); and
 # switch tables, which would go into the padding that
 # firmware/demo/flash_gap.h fills.
-DEMO_UI_FLAGS := -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-tables
+DEMO_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
     $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
 $(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
-$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER) \
+    $(DEMO_LIBGCC_FIRST)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:
