@@ -104,10 +104,20 @@ demo_gap_check = table=$$(avr-nm $(1) | awk '$$3 == "bd_popcount_table" { print 
              "firmware/demo/flash_gap.h no longer fit before it" >&2; rm -f $(1); exit 1; fi
 # link_order SOURCES: the sources in link order.  The game firmware's
 # commands and the session's printers go last, right before the library
-# code they call most (the notation): with its functions in source order
-# (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes).
-DEMO_LINK_LAST := firmware/demo/session.c firmware/demo/commands.c
+# code they call most (the notation), and the serial port's and the
+# clock's code (DEMO_COMMON_LINKED, linked as objects rather than from the
+# archive) in the middle of the user interface that calls it, with main()
+# (compiled into .text, not .text.startup, which the linker would put after
+# all of the library): with its functions in source order
+# (DEMO_LINK_ORDER) more of those calls are 2-byte RCALLs (38 bytes; the
+# serial port and main() 104 more).
+DEMO_COMMON_LINKED := firmware/common/serial.c firmware/common/serial_print.c firmware/common/clock.c
+DEMO_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(DEMO_COMMON_LINKED) \
+                  firmware/demo/commands.c
 link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),$(filter $(f),$(1)))
+# fw_objects BOARD SOURCES: their objects; firmware/common's from the game's
+# own build of it (demo-obj/).
+fw_objects = $(foreach f,$(2),$(BUILD)/$(1)/$(if $(filter firmware/common/%,$(f)),demo-obj,obj)/$(f:.c=.o))
 # The game's repetition window shrunk for the attiny boards' RAM
 # (lib/checkers/game.h; the small search's sizes are its own defaults,
 # lib/engine/small/search_small.h): every object of theirs is compiled with
@@ -405,7 +415,8 @@ $$($(1)_DIR)/%.elf:
 	$$(if $$(POST_LINK_CHECK),$$(Q)$$(call POST_LINK_CHECK,$$@))
 
 $(foreach p,$(FW_PROGRAMS),
-$$($(1)_DIR)/$(p).elf: $(patsubst %.c,$$($(1)_DIR)/obj/%.o,$(call link_order,$(wildcard $(call fw_dir,$(1),$(p))/*.c))) \
+$$($(1)_DIR)/$(p).elf: $(call fw_objects,$(1),$(call link_order,$(wildcard $(call fw_dir,$(1),$(p))/*.c) \
+        $(if $(filter firmware/demo,$(call fw_dir,$(1),$(p))),$(DEMO_COMMON_LINKED)))) \
     $$(if $(filter demo,$(p)),$$($(1)_DEMO_SUPPORT),$$($(1)_SUPPORT)))
 $(foreach t,$(UNIT_TESTS),
 $$($(1)_DIR)/tests/$(t).elf: $$($(1)_DIR)/obj/tests/$(t).o $(TEST_SUPPORT:%.c=$$($(1)_DIR)/obj/%.o) $$($(1)_SUPPORT))
@@ -443,25 +454,39 @@ $(eval $(call board_rules,$(TINY_STANDIN)))
 # (code sinking, the phi-to-conditional rewrite, loop-invariant motion,
 # which avr-gcc 5.4 trades for registers that then spill) the image is 382
 # bytes smaller and its search no slower (the `bench` command: 33,167,204
-# cycles before, 33,141,232 after).  The bench's and tests' objects keep
-# plain -Os, so the bench rows are those of the library as shipped.
-DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants
+# cycles before, 33,141,232 after); without temporary expression
+# replacement as well, 74 bytes more (the `bench` command: 26,417,354
+# cycles before, 26,451,092 after); without the scalar replacement of
+# aggregates across calls and the coalescing of variables (before, the
+# user interface's only), 24 more at the same speed.  The bench's and
+# tests' objects keep plain -Os, so the bench rows are those of the
+# library as shipped.
+DEMO_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter -fno-ipa-sra \
+                   -fno-tree-coalesce-vars
 # Its functions in one LTO partition, in the order of the sources: callers
 # and callees stay close, and 2-byte RCALLs replace 4-byte CALLs (-mrelax)
 # where they reach (4 KB): 94 bytes.
 DEMO_LINK_ORDER := -flto-partition=one -fno-toplevel-reorder
+# libgcc's register-saving prologue and epilogue (-mcall-prologues) loaded
+# before the library's assembly, so that they sit right after the compiled
+# code, within RCALL reach of the search's, instead of at the very end of
+# the image: 26 bytes.
+DEMO_LIBGCC_FIRST := -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc
 # Its user interface (the commands, the notation, the serial port, Hub
-# mode's text), where no cycle counts, is spared three more passes
-# (temporary expression replacement, coalescing of variables, partial
-# redundancy elimination): 62 bytes; and switch tables, which would go
-# into the padding that firmware/demo/flash_gap.h fills.
-DEMO_UI_FLAGS := -fno-tree-ter -fno-tree-coalesce-vars -fno-tree-pre -fno-jump-tables
+# mode's text), where no cycle counts, is spared partial redundancy
+# elimination (with temporary expression replacement and the coalescing of
+# variables, now off throughout: 62 bytes) and the loop optimizer (10); and
+# switch tables, which would go into the padding that
+# firmware/demo/flash_gap.h fills.
+DEMO_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
     $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
 $(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
 $(foreach b,$(DEMO_BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)))
+$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER) \
+    $(DEMO_LIBGCC_FIRST)))
 $(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:

@@ -204,6 +204,27 @@ static void test_popcount32_variants_match_naive_for_edges_and_random_words(void
     }
 }
 
+/* The out-of-line count (on the ATmega, the popcount table's assembly):
+ * every byte value in every byte of the word, with the other bytes empty
+ * and full, then random words. */
+static void test_popcount32_call_matches_naive_for_every_byte_in_every_place(void)
+{
+    uint8_t ok = 1;
+    for (uint8_t shift = 0; ok && shift < 32u; shift = (uint8_t)(shift + 8u)) {
+        for (uint16_t v = 0; ok && v < 256u; v++) {
+            uint32_t word = (uint32_t)v << shift;
+            uint32_t others_full = word | ~((uint32_t)0xFFu << shift);
+            ok = CHECK_EQ(bs_popcount32_call(word), naive_popcount32(word)) &&
+                 CHECK_EQ(bs_popcount32_call(others_full), naive_popcount32(others_full));
+        }
+    }
+    uint32_t state = 0x5EED0C0Du;
+    for (uint16_t n = 0; ok && n < RANDOM_WORDS; n++) {
+        uint32_t word = check_random32(&state);
+        ok = CHECK_EQ(bs_popcount32_call(word), naive_popcount32(word));
+    }
+}
+
 static void test_pop_lsb32_visits_every_set_bit_in_ascending_order(void)
 {
     uint32_t state = 0xBADC0DE5u;
@@ -241,6 +262,7 @@ int main(void)
     RUN_TEST(test_msb32_matches_naive_for_single_bits_and_random_words);
     RUN_TEST(test_popcount8_matches_naive_for_every_byte);
     RUN_TEST(test_popcount32_variants_match_naive_for_edges_and_random_words);
+    RUN_TEST(test_popcount32_call_matches_naive_for_every_byte_in_every_place);
     RUN_TEST(test_pop_lsb32_visits_every_set_bit_in_ascending_order);
     RUN_TEST(test_lsb_table_copies_are_offset_by_eight);
     return check_end();

@@ -50,8 +50,9 @@ void record_resume(void)
 {
     struct store_header header;
     uint8_t status = store_load(&header);
+    uint16_t replayed = 0;
     if (status == STORE_OK) {
-        uint16_t replayed = replay(bd_rules_of(header.variant), header.plies);
+        replayed = replay(bd_rules_of(header.variant), header.plies);
         if (replayed == header.plies) {
             serial_puts_P(PSTR("resumed: "));
             session_put_variant();
@@ -62,14 +63,18 @@ void record_resume(void)
             session_report_status();
             return;
         }
-        serial_puts_P(PSTR("saved game ignored (illegal move "));
-        serial_put_u32(replayed + 1u);
-        serial_puts_P(PSTR("): new game\n"));
-    } else if (status == STORE_BLANK) {
+    }
+    /* Why the saved game is not taken: one copy of the shared text. */
+    if (status == STORE_BLANK) {
         serial_puts_P(PSTR("no saved game: new game\n"));
     } else {
         serial_puts_P(PSTR("saved game ignored ("));
-        serial_puts_P(store_status_text(status));
+        if (status == STORE_OK) {
+            serial_puts_P(PSTR("illegal move "));
+            serial_put_u32(replayed + 1u);
+        } else {
+            serial_puts_P(store_status_text(status));
+        }
         serial_puts_P(PSTR("): new game\n"));
     }
     bd_position pos;

@@ -14,7 +14,10 @@ const uint8_t bs_lsb_table[BS_LSB_TABLE_SIZE] __attribute__((aligned(8))) = {
     BS_TABLE_COPY(0), BS_TABLE_COPY(8), BS_TABLE_COPY(16), BS_TABLE_COPY(24),
 };
 
+/* Where the target has its own (arch/bitscan.h), this one is not built. */
+#ifndef bs_popcount32_call
 uint8_t bs_popcount32_call(uint32_t v)
 {
     return bs_popcount32(v);
 }
+#endif

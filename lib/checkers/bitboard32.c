@@ -41,3 +41,9 @@ uint8_t bb_rank(uint8_t square)
     BD_ASSERT(square < BB_SQUARES);
     return (uint8_t)(pgm_read_byte(&square_file_rank[square]) >> 4);
 }
+
+bb32 bb_step_call(bb32 x, uint8_t direction)
+{
+    BD_ASSERT(direction < BB_DIRECTIONS);
+    return bb_step(x, direction);
+}

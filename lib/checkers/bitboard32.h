@@ -133,6 +133,11 @@ BD_INLINE bb32 bb_step(bb32 x, uint8_t direction)
     }
 }
 
+/* The same step out of line, for code that steps in a loop over the
+ * directions or rarely, and would rather keep the flash of four inlined
+ * rotations (the evaluation's terms, the search's test for a quiet step). */
+bb32 bb_step_call(bb32 x, uint8_t direction);
+
 #ifdef __cplusplus
 }
 #endif

@@ -56,10 +56,12 @@ uint8_t pos_equal(const bd_position *a, const bd_position *b)
 
 uint8_t pos_is_consistent(const bd_position *pos)
 {
-    return !(pos->pieces[BD_WHITE] & pos->pieces[BD_BLACK]) &&
-           !(pos->men[BD_WHITE] & ~pos->pieces[BD_WHITE]) &&
-           !(pos->men[BD_BLACK] & ~pos->pieces[BD_BLACK]) &&
-           !(pos->men[BD_WHITE] & pos_promotion_rank(BD_WHITE)) &&
-           !(pos->men[BD_BLACK] & pos_promotion_rank(BD_BLACK)) &&
-           pos->side <= BD_BLACK;
+    if ((pos->pieces[BD_WHITE] & pos->pieces[BD_BLACK]) || pos->side > BD_BLACK)
+        return 0;
+    /* Each colour's men among its pieces, none on its promotion rank: one
+     * copy of the test for both (flash). */
+    for (uint8_t colour = BD_WHITE; colour <= BD_BLACK; colour++)
+        if (pos->men[colour] & (~pos->pieces[colour] | pos_promotion_rank(colour)))
+            return 0;
+    return 1;
 }

@@ -58,6 +58,34 @@ bd_popcount_table:
     .byte \h+0,\h+1,\h+1,\h+2,\h+1,\h+2,\h+2,\h+3,\h+1,\h+2,\h+2,\h+3,\h+2,\h+3,\h+3,\h+4
     .endr
 
+/* bs_popcount32_call (bits/bitscan.h) where this table is linked: the
+ * four bytes' counts read from it, 6 cycles a byte where the portable
+ * SWAR count (arch/bitscan.h's inline one) takes 49 cycles for the word.
+ * In:  r25:r22 = the word (the C calling convention).  Out: r24 = its
+ * popcount.  Clobbers r18, r19, Z.  20 cycles + RET. */
+#define PC_V0  r22
+#define PC_V1  r23
+#define PC_V2  r24
+#define PC_V3  r25
+#define PC_SUM r18
+#define PC_BYTE r19
+    .section .text.bs_popcount32_call, "ax", @progbits
+    .global bs_popcount32_call
+bs_popcount32_call:
+    ldi  ZH, hi8(bd_popcount_table)
+    mov  ZL, PC_V0
+    lpm  PC_SUM, Z
+    mov  ZL, PC_V1
+    lpm  PC_BYTE, Z
+    add  PC_SUM, PC_BYTE
+    mov  ZL, PC_V2
+    lpm  PC_BYTE, Z
+    add  PC_SUM, PC_BYTE
+    mov  ZL, PC_V3
+    lpm  r24, Z
+    add  r24, PC_SUM
+    ret
+
     .text
 
 /* --------------------------------------------------------------- helpers */
