@@ -56,7 +56,8 @@ LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 # lib/arch/small/movegen.c, written for flash first (about 2 KB on AVR),
 # instead of lib/checkers/movegen.c and the AVR assembly (lib/arch/avr/*.S,
 # some 6 KB and a 256-byte table), and puts lib/arch/small first on the
-# include path (no assembly override).  Both list the same moves in the
+# include path (no assembly override; MOVEGEN_SMALL tells the AVR's other
+# arch headers that the assembly and its tables are absent).  Both list the same moves in the
 # same order; mg_make and the capture paths (lib/checkers/move.c) are
 # shared.
 MOVEGENS        := fast small
@@ -64,7 +65,7 @@ MOVEGENS        := fast small
 # library's C sources, its AVR assembly and its include path in front.
 movegen_src     = $(if $(filter small,$(1)),$(filter-out lib/checkers/movegen.c,$(LIB_SRC)) lib/arch/small/movegen.c,$(LIB_SRC))
 movegen_asm     = $(if $(filter small,$(1)),,$(LIB_AVR_ASM))
-movegen_include = $(if $(filter small,$(1)),-Ilib/arch/small)
+movegen_include = $(if $(filter small,$(1)),-Ilib/arch/small -DMOVEGEN_SMALL=1)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 # tests/check.c prints through firmware/common/serial_print.c, on the host
 # too (its serial_putc is stdout there).
