@@ -4,7 +4,7 @@ build/BOARD/demo.elf charged to the source that defines it, the sources
 grouped as the parts of the game (user interface, move generator, search,
 evaluation, game rules, PDN, EEPROM store).
 
-    firmware/bench/demo_parts.py build/nano [build/diecimila-328p ...]
+    firmware/bench/demo_parts.py build/nano [build/diecimila ...]
 
 The owner of a symbol is found in the objects the image was linked from
 (fat LTO objects, so each also holds its plain code and symbols): a name
@@ -22,8 +22,8 @@ PARTS = [
     ("user interface", r"^firmware/(demo/(commands|console|display|engine|main|session|hub_mode)|common/)"),
     ("EEPROM store and record", r"^firmware/demo/(store|record)$"),
     ("move generator", r"^lib/(checkers/(movegen|move|kingray_tables|bitboard32|position)|arch/|bits/)"),
-    ("search", r"^lib/engine/search"),
-    ("evaluation", r"^lib/engine/eval"),
+    ("search", r"^lib/engine/(small/)?search"),
+    ("evaluation", r"^lib/engine/(small/)?eval"),
     ("game rules (draws)", r"^lib/checkers/game$"),
     ("PDN notation and FEN", r"^lib/checkers/pdn$"),
     ("other library", r"^lib/"),   # none today: a new module shows here
