@@ -82,7 +82,7 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 # The attiny boards' demo.elf is firmware/selfplay: the engine plays itself
 # a game of each variant, with no console and no EEPROM record (issue 12).
-# It does not fit the ATtiny85 yet (12,852 bytes of flash on the small
+# It does not fit the ATtiny85 yet (12,872 bytes of flash on the small
 # move generator, MOVEGEN below, mostly the search and the evaluation, and
 # some 900 bytes of RAM), so
 # `make all` leaves it out and `make build/attiny85/demo.elf` reports the

@@ -30,8 +30,8 @@
  *
  * Stack (ATmega168 build): about 100 bytes for a capture, mg_generate's
  * frame included, and 15 more for each further piece jumped, the walk's
- * recursion: 220 bytes for the nine of tests/atmega/test_movegen_digest.c,
- * at most 265 for twelve.
+ * recursion: 221 bytes for the nine of tests/atmega/test_movegen_digest.c,
+ * at most 266 for twelve.
  */
 #include "checkers/movegen.h"
 
@@ -260,14 +260,18 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
      * and the moves it lists are dropped.  The single jumps of the others
      * come next, then the walked pieces in their turn. */
     bd_move *start = g->out;
+    uint8_t any = 0;
     for (uint8_t from = 0; from < BB_SQUARES; from++) {
         if (!has(g->mine, from))
             continue;
         walk_piece(g, from);
         if (g->walked_on)
             flip(&g->walked, from);
+        any |= g->out != start;
         g->out = start;
     }
+    if (!any)
+        return;     /* no capture: most positions, spared the scan */
     list_steps(g, 1);
     for (uint8_t from = 0; from < BB_SQUARES; from++)
         if (has(&g->walked, from))
