@@ -25,7 +25,13 @@
  *    ray by target square.
  * Which pieces are walked the portable generator decides with bitboards;
  * here each piece is walked once to see (into the caller's list, which its
- * moves would fill anyway), and walked again in its turn.
+ * moves would fill anyway), and walked again in its turn.  Single jumps
+ * and steps are one scan (list_steps).
+ *
+ * Stack (ATmega168 build): about 100 bytes for a capture, mg_generate's
+ * frame included, and 15 more for each further piece jumped, the walk's
+ * recursion: 221 bytes for the nine of tests/atmega/test_movegen_digest.c,
+ * at most 266 for twelve.
  */
 #include "checkers/movegen.h"
 
@@ -47,6 +53,7 @@ struct generation {
     bd_move *out, *out_end;
     uint16_t counted;       /* moves counted and not listed (mg_count) */
     uint8_t counting;
+    uint8_t walked_on;      /* the piece walked has a capture that goes on */
     uint8_t overflow;
     uint8_t from;           /* the piece walked */
     uint8_t victim;         /* jump_landing's victim */
@@ -180,6 +187,8 @@ static void walk(struct generation *g, uint8_t square, uint8_t piece)
             continue;
         uint8_t victim = g->victim;
         went_on = 1;
+        if (flying || g->captured)
+            g->walked_on = 1;       /* a capture that goes on, or a flying king's */
         flip(&g->captured, victim);
         uint8_t must_go_on = 0;
         for (uint8_t s = landing; flying && is_empty(g, s); s = neighbour(s, direction))
@@ -194,6 +203,7 @@ static void walk(struct generation *g, uint8_t square, uint8_t piece)
                     add_move(g, g->from, (uint8_t)(s | MG_MOVE_PROMOTES));
                     continue;
                 }
+                g->walked_on = 1;
                 walk(g, s, PIECE_KING | PIECE_PROMOTED);
             } else {
                 walk(g, s, piece);
@@ -209,6 +219,7 @@ static void walk(struct generation *g, uint8_t square, uint8_t piece)
 static void walk_piece(struct generation *g, uint8_t from)
 {
     g->from = from;
+    g->walked_on = 0;
     g->first = g->out;
     flip(&g->occupied, from);      /* its square is free during its move */
     walk(g, from, piece_on(g, from));
@@ -216,43 +227,52 @@ static void walk_piece(struct generation *g, uint8_t from)
     g->first = 0;
 }
 
+/* The moves of one step or one jump, direction by direction, each by its
+ * target square: from each empty square one square back (over an enemy
+ * piece, for jumps) to a piece of ours.  Flying kings, and the pieces
+ * whose captures are walked, have their own lists. */
+static void list_steps(struct generation *g, uint8_t jumps)
+{
+    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+        for (uint8_t to = 0; to < BB_SQUARES; to++) {
+            uint8_t from = neighbour(to, BB_OPPOSITE(direction)), victim = from;
+            if (jumps && victim != BB_NO_SQUARE)
+                from = has(g->enemy, victim) ? neighbour(victim, BB_OPPOSITE(direction)) : BB_NO_SQUARE;
+            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->occupied, to) ||
+                has(&g->walked, from))
+                continue;
+            uint8_t piece = piece_on(g, from);
+            /* Men step forward only, and capture backwards only in Russian. */
+            if (is_flying(g, piece) || (!(piece & PIECE_KING) && !is_forward(g, direction) &&
+                                        !(jumps && g->rules->men_capture_backwards)))
+                continue;
+            if (jumps)
+                flip(&g->captured, victim);
+            add_move(g, from, (uint8_t)(to | (promotes_on(g, piece, to) ? MG_MOVE_PROMOTES : 0u)));
+            g->captured = 0;
+        }
+    }
+}
+
 static __attribute__((noinline)) void list_captures(struct generation *g)
 {
-    /* Which pieces are walked: those whose walk lists a capture of more
-     * than one piece or a Russian promotion on the way, and the flying
-     * kings.  The moves listed to see are dropped. */
+    /* Which pieces are walked: a first walk of each says (walked_on),
+     * and the moves it lists are dropped.  The single jumps of the others
+     * come next, then the walked pieces in their turn. */
     bd_move *start = g->out;
+    uint8_t any = 0;
     for (uint8_t from = 0; from < BB_SQUARES; from++) {
         if (!has(g->mine, from))
             continue;
         walk_piece(g, from);
-        uint8_t walked = is_flying(g, piece_on(g, from));
-        for (const bd_move *m = start; m < g->out; m++)
-            if ((m->captured & (m->captured - 1u)) ||
-                (mg_move_promotes(m) && g->rules->promotion_continues_capture))
-                walked = 1;
-        if (walked)
+        if (g->walked_on)
             flip(&g->walked, from);
+        any |= g->out != start;
         g->out = start;
     }
-    /* The single jumps of the others: from each empty landing square,
-     * back over an enemy piece to a piece of ours. */
-    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        for (uint8_t landing = 0; landing < BB_SQUARES; landing++) {
-            uint8_t victim = neighbour(landing, BB_OPPOSITE(direction));
-            if (has(&g->occupied, landing) || victim == BB_NO_SQUARE || !has(g->enemy, victim))
-                continue;
-            uint8_t from = neighbour(victim, BB_OPPOSITE(direction));
-            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->walked, from))
-                continue;
-            uint8_t piece = piece_on(g, from);
-            if (!may_capture_towards(g, piece, direction))
-                continue;
-            flip(&g->captured, victim);
-            add_move(g, from, (uint8_t)(landing | (promotes_on(g, piece, landing) ? MG_MOVE_PROMOTES : 0u)));
-            g->captured = 0;
-        }
-    }
+    if (!any)
+        return;     /* no capture: most positions, spared the scan */
+    list_steps(g, 1);
     for (uint8_t from = 0; from < BB_SQUARES; from++)
         if (has(&g->walked, from))
             walk_piece(g, from);
@@ -260,19 +280,7 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
 
 static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
 {
-    /* Steps of men (forward) and short kings (any way): from each empty
-     * square one step back. */
-    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        for (uint8_t to = 0; to < BB_SQUARES; to++) {
-            uint8_t from = neighbour(to, BB_OPPOSITE(direction));
-            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->occupied, to))
-                continue;
-            uint8_t piece = piece_on(g, from);
-            if (is_flying(g, piece) || (!(piece & PIECE_KING) && !is_forward(g, direction)))
-                continue;
-            add_move(g, from, (uint8_t)(to | (promotes_on(g, piece, to) ? MG_MOVE_PROMOTES : 0u)));
-        }
-    }
+    list_steps(g, 0);
     /* Flying kings: every empty square of each ray. */
     for (uint8_t from = 0; from < BB_SQUARES; from++) {
         if (!has(g->mine, from) || !is_flying(g, piece_on(g, from)))
@@ -289,7 +297,7 @@ static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
 }
 
 /* The position seen from the side to move; moves go from out on. */
-static void set_up(struct generation *g, const bd_position *pos, const struct bd_rules *rules,
+static __attribute__((noinline)) void set_up(struct generation *g, const bd_position *pos, const struct bd_rules *rules,
                    bd_move *out, bd_move *out_end, uint8_t counting)
 {
     uint8_t side = pos->side;

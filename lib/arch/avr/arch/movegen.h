@@ -10,7 +10,7 @@
  * walk_asm.S) are its own.  The portable versions of the replaced
  * functions are compiled under the names MG_PORTABLE gives them, and
  * dropped by the linker, and with them the C walk: mg_path is the search
- * over the move's own pieces (MG_PATH_BY_SEARCH, movegen.c).
+ * over the move's own pieces (MG_PATH_BY_SEARCH, move.c).
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
 #define BITDRAUGHTS_MOVEGEN_AVR_H
