@@ -341,8 +341,6 @@ lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c,$(call movegen_src,
     $(call small_part,search.c,$($(1)_ENGINE)) $(call small_part,eval.c,$($(1)_EVAL))
 engine_flags = $(if $(filter small,$($(1)_ENGINE)),-DSEARCH_SMALL=1)
 
-DEMO_BOARDS := $(BOARDS)
-
 # board_rules NAME: objects, library and every ELF for one board.
 define board_rules
 $(1)_DIR    := $(BUILD)/$(1)
@@ -431,7 +429,7 @@ $(1)_FIRMWARE := $$($(1)_PROGRAMS:%=$$($(1)_DIR)/%.elf)
 $(1)_SIM_TESTS := $(UNIT_TESTS:%=$$($(1)_DIR)/tests/%.elf) $(RUNNER_FW:%=$$($(1)_DIR)/runner/%.elf)
 $(1)_ATMEGA_TESTS := $(ATMEGA_TESTS:%=$$($(1)_DIR)/tests/%.elf)
 endef
-$(foreach b,$(DEMO_BOARDS),$(eval $(call board_rules,$(b))))
+$(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 # The attiny boards' self-play program on a part that can hold it with the
 # portable move generator: the ATmega328P (the Uno's variables), with their
 # engine and RAM sizes, so that its RAM (static + peak stack) is measured
@@ -483,12 +481,12 @@ DEMO_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
     $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
-$(foreach b,$(DEMO_BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER) \
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
+$(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: $(b)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER) \
     $(DEMO_LIBGCC_FIRST)))
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/demo.elf: POST_LINK_CHECK = $$(demo_gap_check)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(b)_CFLAGS += -mcall-prologues))
 # The game's Hub mode (firmware/demo/hub_mode.c) takes 4,466 bytes of flash:
 # only boards whose FLASH_LIMIT holds the game and it build it
@@ -522,7 +520,7 @@ DEMO_RAM_SEARCH_1k := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_
 DEMO_FEATURES ?=
 demo_config = $(DEMO_UI_$($(1)_DEMO_UI)) $(DEMO_RAM_$($(1)_DEMO_RAM)) $(DEMO_FEATURES) \
     $(if $(filter full,$($(1)_ENGINE)),$(DEMO_RAM_SEARCH_$($(1)_DEMO_RAM)))
-$(foreach b,$(DEMO_BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o $(BUILD)/$(b)/demo-obj/%.o: \
+$(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o $(BUILD)/$(b)/demo-obj/%.o: \
     $(b)_CFLAGS += $(call demo_config,$(b))))
 # The self-play program on the Uno, whatever the attiny boards make of it,
 # and on the stand-in, built as the attiny boards' demo.elf is.
@@ -546,7 +544,7 @@ tiny-demo: $(foreach b,$(TINY_DEMO_BOARDS),$(BUILD)/$(b)/libbitdraughts-demo.a $
 	    echo "  note     $(BUILD)/$$b/demo.elf not built: $$(grep -m1 'overflowed\|error\|over the' $(BUILD)/$$b/demo-link.log)"; done
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
-$(foreach b,$(DEMO_BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
+$(foreach b,$(BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \
     $(BUILD)/$(b)/demo-obj/firmware/common/avrsim_section.o: $(b)_CFLAGS += -fno-lto))
 
 # lib/bench/*_portable.c: the portable move generation and perft under
