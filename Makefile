@@ -82,17 +82,14 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # ATmega's RAM (2 KB and more) are not built for the ATtiny boards.
 # The attiny boards' demo.elf is firmware/selfplay: the engine plays itself
 # a game of each variant, with no console and no EEPROM record (issue 12),
-# with the size-first move generator and engine (boards/attiny85.mk).  It
-# fits the flash but not yet the RAM (static RAM + the generator's deepest
-# capture walks pass 512 bytes by some 60), so `make all` leaves it out:
-# `make tiny-demo` links it (README, "The ATtiny85").  The Uno builds the
-# same program as selfplay.elf with the full engine, and TINY_STANDIN, the
-# ATmega328P, with the attiny boards' engine and RAM sizes but the ATmega's
-# own move generator: tests/host/test_selfplay.sh plays them (and the
-# ATtiny85's image when it has been built).
+# with the size-first move generator and engine (boards/attiny85.mk).  The
+# Uno builds the same program as selfplay.elf with the full engine, and
+# TINY_STANDIN, the ATmega328P, with the attiny boards' engine and RAM sizes
+# but the ATmega's own move generator: tests/host/test_selfplay.sh plays
+# all three.
 FW_TINY_DEMO := selfplay
 FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmware/*)))
-FW_ATMEGA_ONLY := perft demo
+FW_ATMEGA_ONLY := perft
 # fw_dir BOARD PROGRAM: the folder of the program's sources on that board.
 fw_dir = firmware/$(if $(and $(filter attiny%,$($(1)_MCU)),$(filter demo,$(2))),$(FW_TINY_DEMO),$(2))
 # The game's images: the move generator's popcount table must stay at the
@@ -531,17 +528,6 @@ $(TINY_STANDIN_ELF): $(patsubst %.c,$(BUILD)/$(TINY_STANDIN)/obj/%.o,$(wildcard 
     $($(TINY_STANDIN)_DEMO_SUPPORT)
 $(TINY_STANDIN_ELF): $(TINY_STANDIN)_LDFLAGS += $(DEMO_SIZE_FLAGS) $(DEMO_LINK_ORDER)
 $(BUILD)/$(TINY_STANDIN)/obj/firmware/$(FW_TINY_DEMO)/%.o: $(TINY_STANDIN)_CFLAGS += -mcall-prologues
-# The attiny boards' demo.elf (not in `make all`, see FW_TINY_DEMO): linked
-# by a make of its own after its objects, so that an image over the flash
-# limit (the link deletes it) is a note, not a failed build; the link's
-# messages are in demo-link.log beside it.
-TINY_DEMO_BOARDS := $(foreach b,$(BOARDS),$(if $(filter attiny%,$($(b)_MCU)),$(b)))
-.PHONY: tiny-demo
-tiny-demo: $(foreach b,$(TINY_DEMO_BOARDS),$(BUILD)/$(b)/libbitdraughts-demo.a $(BUILD)/$(b)/libfirmware-demo.a \
-    $(patsubst %.c,$(BUILD)/$(b)/obj/%.o,$(wildcard firmware/$(FW_TINY_DEMO)/*.c)))
-	$(Q)for b in $(TINY_DEMO_BOARDS); do \
-	    $(MAKE) --no-print-directory $(BUILD)/$$b/demo.elf > $(BUILD)/$$b/demo-link.log 2>&1 || \
-	    echo "  note     $(BUILD)/$$b/demo.elf not built: $$(grep -m1 'overflowed\|error\|over the' $(BUILD)/$$b/demo-link.log)"; done
 # The runner's .mmcu section is kept by --undefined=_mmcu at the link, which
 # LTO would drop before the linker sees it: that one object is plain code.
 $(foreach b,$(BOARDS) $(TINY_STANDIN),$(eval $(BUILD)/$(b)/obj/firmware/common/avrsim_section.o \

@@ -51,12 +51,13 @@ static struct bd_game game;
 #define LIST ((bd_move *)(void *)&work)
 #define LIST_END (LIST + (sizeof work - PDN_MOVE_MAX) / sizeof(bd_move))
 
-/* Writes m, a legal move of game.pos, and a line end.  The writer needs the
- * legal moves only to tell captures with the same ends apart; should they
- * not fit in the list, a stand-in with the same ends and other captured
- * pieces makes it write the full path, which names any capture exactly.
- * Not inlined: its frame is then no part of the one under the search. */
-static __attribute__((noinline)) void put_move(const bd_move *m)
+/* The legal moves of game.pos in LIST, for the move writer, which needs
+ * them only to tell captures with the same ends apart: the end of the
+ * list.  Should they not fit, a stand-in for m with the same ends and other
+ * captured pieces makes the writer write the full path, which names any
+ * capture exactly.  Called before put_move, not from it, so that the
+ * listing's stack and the writer's frame are never both in use. */
+static __attribute__((noinline)) const bd_move *list_for_writer(const bd_move *m)
 {
     const bd_move *end = mg_generate(&game.pos, game.rules, LIST, LIST_END);
     if (!end) {
@@ -65,6 +66,14 @@ static __attribute__((noinline)) void put_move(const bd_move *m)
         stand_in->captured = ~m->captured;
         end = stand_in + 1;
     }
+    return end;
+}
+
+/* Writes m, a legal move of game.pos, and a line end; the legal moves are
+ * LIST..end.  Not inlined: its frame is then no part of the one under the
+ * search. */
+static __attribute__((noinline)) void put_move(const bd_move *m, const bd_move *end)
+{
     pdn_write_move_among(&game.pos, game.rules, m, LIST, end, TEXT, PDN_MOVE_MAX);
     serial_puts(TEXT);
     serial_putc('\n');
@@ -122,7 +131,7 @@ static uint8_t play_game(uint8_t variant)
         if (search_run(&game, &limits, &work, &result) != 1)
             return EXIT_NO_ROOM;
         cuts += work.capture_cuts;
-        put_move(&result.best);
+        put_move(&result.best, list_for_writer(&result.best));
         game_play(&game, &result.best);
     }
     if (cuts) {
@@ -134,7 +143,10 @@ static uint8_t play_game(uint8_t variant)
     return 0;
 }
 
-int main(void)
+/* OS_main: main saves none of the registers its caller, the C runtime,
+ * would keep, for the runtime only passes its status to exit(): the
+ * bytes stay free for the stack below. */
+__attribute__((OS_main)) int main(void)
 {
     serial_init();
     for (uint8_t variant = 0; variant < BD_VARIANT_COUNT; variant++)

@@ -162,7 +162,16 @@ static void test_men_next_to_promotion(void)
  * painted, the moves listed, and the deepest byte changed found. */
 #define STACK_PAINT 0xA5u
 #define STACK_PAINT_MARGIN 8u           /* bytes kept free above the static data */
-#define LONGEST_CAPTURE_STACK_BYTES 221u /* what the measurement gives, to the byte */
+/* What the measurement gives, to the byte: the small generator walks a
+ * capture with a loop (the same stack for one victim as for nine), the
+ * assembly's generator and its C walk with a frame a jump. */
+#ifdef MOVEGEN_SMALL
+#  define CAPTURE_STACK_BYTES 111u
+#  define STACK_GROWS_WITH_VICTIMS 0
+#else
+#  define CAPTURE_STACK_BYTES 148u
+#  define STACK_GROWS_WITH_VICTIMS 1
+#endif
 #define LATTICE_SIDE 3u
 #define LATTICE_SQUARES (LATTICE_SIDE * LATTICE_SIDE)
 extern uint8_t __bss_end;
@@ -181,12 +190,12 @@ static __attribute__((noinline)) uint16_t stack_of_generation(const bd_position 
 }
 
 /* A lone man or king of White on a1 against victims on the lattice
- * b2..f6, two squares apart with every landing between them empty: the
- * longest captures of tests/host/test_movegen_reference.c (all nine, by
- * many paths), and the deepest walk. */
+ * b2..f6, two squares apart with every landing between them empty: one
+ * victim, then the nine of the longest captures of
+ * tests/host/test_movegen_reference.c (by many paths), the deepest walk. */
 static void test_stack_of_the_longest_captures(void)
 {
-    uint16_t most = 0;
+    uint16_t most = 0, most_of_one = 0;
     for (uint8_t victims = 1; victims <= LATTICE_SQUARES; victims += LATTICE_SQUARES - 1u) {
         for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
             for (uint8_t king = 0; king < 2; king++) {
@@ -207,10 +216,14 @@ static void test_stack_of_the_longest_captures(void)
                 check_print_P(king ? PSTR(" king\n") : PSTR(" man\n"));
                 if (bytes > most)
                     most = bytes;
+                if (victims == 1u && bytes > most_of_one)
+                    most_of_one = bytes;
             }
         }
     }
-    CHECK(most <= LONGEST_CAPTURE_STACK_BYTES);
+    CHECK(most <= CAPTURE_STACK_BYTES);
+    if (!STACK_GROWS_WITH_VICTIMS)
+        CHECK_EQ(most, most_of_one);
 }
 #endif
 

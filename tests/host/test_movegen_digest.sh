@@ -17,7 +17,7 @@ HOST_TEST=$BUILD/host/tests/atmega/test_movegen_digest
 SMALL_HOST_TEST=$BUILD/host/tests/small/test_movegen_digest
 SIM_TEST=$BUILD/diecimila/tests-small/test_movegen_digest.elf
 TINY_OBJECT=$BUILD/attiny85/obj/lib/arch/small/movegen.o
-SMALL_MOVEGEN_MAX_BYTES=2306
+SMALL_MOVEGEN_MAX_BYTES=2492
 MAX_CYCLES=4000000000
 . tests/shell_support.sh
 

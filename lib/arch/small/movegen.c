@@ -28,16 +28,34 @@
  * moves would fill anyway), and walked again in its turn.  Single jumps
  * and steps are one scan (list_steps).
  *
- * Stack (ATmega168 build): about 100 bytes for a capture, mg_generate's
- * frame included, and 15 more for each further piece jumped, the walk's
- * recursion: 221 bytes for the nine of tests/atmega/test_movegen_digest.c,
- * at most 266 for twelve.
+ * Stack (ATmega168 build, tests/atmega/test_movegen_digest.c measures
+ * it): the same for every capture, however many pieces it takes; the walk
+ * keeps its jumps in the generation (WALK_MAX_JUMPS, 2 bytes each), not in
+ * a frame a jump.
  */
 #include "checkers/movegen.h"
 
+#include <stddef.h>
+
 #include "bits/progmem.h"
 
-enum { PIECE_KING = 1, PIECE_PROMOTED = 2 };
+enum { PIECE_KING = 1, PIECE_PROMOTED = 2, PIECE_BITS = PIECE_KING | PIECE_PROMOTED };
+
+/* The most jumps a capture the walk follows can make: one enemy piece
+ * each, and a side starts with 12.  A position with more pieces and a
+ * longer capture is refused as a list that does not fit (overflow). */
+#define WALK_MAX_JUMPS 12u
+
+/* A jump of the capture being walked: its landing, and its direction,
+ * the piece that made it (PIECE_BITS) and whether it had to land where
+ * it could go on, packed (JUMP_*). */
+struct jump {
+    uint8_t landing;
+    uint8_t how;
+};
+#define JUMP_DIRECTION 0x03u
+#define JUMP_PIECE_SHIFT 2u
+#define JUMP_MUST_GO_ON 0x10u
 
 /* One generation: the position seen from the side to move, the list being
  * filled and the capture being walked. */
@@ -47,7 +65,6 @@ struct generation {
     bb32 occupied;          /* less the origin of the piece walked */
     bb32 captured;          /* pieces jumped so far by the piece walked */
     bb32 walked;            /* pieces whose captures are walked */
-    bb32 ray;               /* a flying king's quiet targets */
     bd_move *first;         /* the walked piece's moves so far: first..out
                                (NULL outside a walk: no duplicates there) */
     bd_move *out, *out_end;
@@ -59,6 +76,7 @@ struct generation {
     uint8_t victim;         /* jump_landing's victim */
     uint8_t forward;        /* the first forward direction of the men */
     uint8_t last_rank;      /* bb_rank of the promotion rank */
+    struct jump jumps[WALK_MAX_JUMPS];  /* the capture being walked */
 };
 
 #define CAPTURES_ONLY 1u         /* generate()'s capture: not MG_CAPTURE_UNKNOWN */
@@ -137,15 +155,24 @@ static void add_move(struct generation *g, uint8_t from, uint8_t to)
     *g->out++ = m;
 }
 
+/* The first piece met from square in direction (a flying king looks past
+ * empty squares), or BB_NO_SQUARE at the board's edge. */
+static uint8_t first_piece_met(const struct generation *g, uint8_t square, uint8_t direction,
+                               uint8_t flying)
+{
+    uint8_t met = neighbour(square, direction);
+    while (flying && is_empty(g, met))
+        met = neighbour(met, direction);
+    return met;
+}
+
 /* The first landing of a jump from square in direction over the first
- * piece met (a flying king looks past empty squares), when that is an
- * enemy piece not jumped yet and the square behind it is empty; the
- * victim in g->victim.  BB_NO_SQUARE when there is no such jump. */
+ * piece met, when that is an enemy piece not jumped yet and the square
+ * behind it is empty; the victim in g->victim.  BB_NO_SQUARE when there
+ * is no such jump. */
 static uint8_t jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying)
 {
-    uint8_t victim = neighbour(square, direction);
-    while (flying && is_empty(g, victim))
-        victim = neighbour(victim, direction);
+    uint8_t victim = first_piece_met(g, square, direction, flying);
     if (victim == BB_NO_SQUARE || !has(g->enemy, victim) || has(&g->captured, victim))
         return BB_NO_SQUARE;
     g->victim = victim;
@@ -164,7 +191,7 @@ static uint8_t can_capture(struct generation *g, uint8_t square, uint8_t piece)
 }
 
 /* ------------------------------------------------------------------------
- * The walk of one piece's captures, from square where piece stands.
+ * The walk of one piece's captures, from g->from.
  *
  * A jumped piece stays on the board until the move ends (the Turkish
  * strike): it stays in `occupied`, blocking the way and the landings, and
@@ -174,45 +201,85 @@ static uint8_t can_capture(struct generation *g, uint8_t square, uint8_t piece)
  * last rank is a king at once: a Russian one goes on capturing as a
  * flying king, an English one's move ends there.  Two paths that take the
  * same pieces to the same square are one move (add_move).
+ *
+ * Depth first, by a loop: each jump taken pushes its landing and how it
+ * was made (g->jumps), and the walk goes on from the landing; when no jump
+ * is left there it comes back to the jump before and tries that one's
+ * next landing, then its next direction.  The stack is the same for any
+ * capture, however long (a frame a jump, as a recursion has, would grow
+ * with the pieces taken).  The victim of a jump is not kept: it is the
+ * first piece met from where the jump began, jumped pieces staying on the
+ * board.
  * ------------------------------------------------------------------------ */
-static void walk(struct generation *g, uint8_t square, uint8_t piece)
+static void walk(struct generation *g)
 {
-    uint8_t flying = is_flying(g, piece);
-    uint8_t went_on = 0;
-    for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        if (!may_capture_towards(g, piece, direction))
-            continue;
-        uint8_t landing = jump_landing(g, square, direction, flying);
-        if (landing == BB_NO_SQUARE)
-            continue;
-        uint8_t victim = g->victim;
-        went_on = 1;
-        if (flying || g->captured)
-            g->walked_on = 1;       /* a capture that goes on, or a flying king's */
-        flip(&g->captured, victim);
-        uint8_t must_go_on = 0;
-        for (uint8_t s = landing; flying && is_empty(g, s); s = neighbour(s, direction))
-            must_go_on |= can_capture(g, s, piece);
-        /* A short piece has one landing, a flying king every empty square
-         * up to the next piece. */
-        for (uint8_t s = landing; is_empty(g, s); s = flying ? neighbour(s, direction) : BB_NO_SQUARE) {
-            if (must_go_on && !can_capture(g, s, piece))
-                continue;
-            if (promotes_on(g, piece, s)) {
-                if (!g->rules->promotion_continues_capture) {
-                    add_move(g, g->from, (uint8_t)(s | MG_MOVE_PROMOTES));
-                    continue;
-                }
-                g->walked_on = 1;
-                walk(g, s, PIECE_KING | PIECE_PROMOTED);
-            } else {
-                walk(g, s, piece);
-            }
-        }
-        flip(&g->captured, victim);
+    uint8_t square = g->from, piece = piece_on(g, square);
+    uint8_t depth = 0, direction = 0, went_on = 0, must_go_on = 0, landing, flying;
+
+next_level:
+    flying = is_flying(g, piece);
+    for (; direction < BB_DIRECTIONS; direction++) {
+        if (may_capture_towards(g, piece, direction) &&
+            (landing = jump_landing(g, square, direction, flying)) != BB_NO_SQUARE)
+            goto jumped;
     }
+    /* No jump from square: the capture ends here unless it went on. */
     if (!went_on && g->captured)
         add_move(g, g->from, (uint8_t)(square | ((piece & PIECE_PROMOTED) ? MG_MOVE_PROMOTES : 0u)));
+    if (depth == 0)
+        return;
+    /* Back to the jump that landed here, at its next landing. */
+    depth--;
+    landing = g->jumps[depth].landing;
+    direction = g->jumps[depth].how & JUMP_DIRECTION;
+    piece = (uint8_t)((g->jumps[depth].how >> JUMP_PIECE_SHIFT) & PIECE_BITS);
+    must_go_on = g->jumps[depth].how & JUMP_MUST_GO_ON;
+    square = depth ? g->jumps[depth - 1u].landing : g->from;
+    went_on = 1;
+    flying = is_flying(g, piece);
+    goto next_landing;
+
+jumped:
+    went_on = 1;
+    if (flying || g->captured)
+        g->walked_on = 1;           /* a capture that goes on, or a flying king's */
+    flip(&g->captured, g->victim);
+    must_go_on = 0;
+    for (uint8_t s = landing; flying && is_empty(g, s); s = neighbour(s, direction))
+        must_go_on |= can_capture(g, s, piece);
+    /* A short piece has one landing, a flying king every empty square up
+     * to the next piece. */
+    for (; is_empty(g, landing); landing = flying ? neighbour(landing, direction) : BB_NO_SQUARE) {
+        if (must_go_on && !can_capture(g, landing, piece))
+            continue;
+        uint8_t lands_as = piece;
+        if (promotes_on(g, piece, landing)) {
+            if (!g->rules->promotion_continues_capture) {
+                add_move(g, g->from, (uint8_t)(landing | MG_MOVE_PROMOTES));
+                continue;
+            }
+            g->walked_on = 1;
+            lands_as = PIECE_KING | PIECE_PROMOTED;
+        }
+        if (depth == WALK_MAX_JUMPS) {
+            g->overflow = 1;
+            continue;
+        }
+        g->jumps[depth].landing = landing;
+        g->jumps[depth].how = (uint8_t)(direction | (piece << JUMP_PIECE_SHIFT) | (must_go_on ? JUMP_MUST_GO_ON : 0u));
+        depth++;
+        square = landing;
+        piece = lands_as;
+        direction = 0;
+        went_on = 0;
+        goto next_level;
+        /* Back here when the walk from this landing is done. */
+next_landing:;
+    }
+    /* Every landing tried: the victim, the first piece met, is free again. */
+    flip(&g->captured, first_piece_met(g, square, direction, flying));
+    direction++;
+    goto next_level;
 }
 
 /* Walks the captures of the piece on from, each listed once. */
@@ -222,7 +289,7 @@ static void walk_piece(struct generation *g, uint8_t from)
     g->walked_on = 0;
     g->first = g->out;
     flip(&g->occupied, from);      /* its square is free during its move */
-    walk(g, from, piece_on(g, from));
+    walk(g);
     flip(&g->occupied, from);
     g->first = 0;
 }
@@ -286,11 +353,11 @@ static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
         if (!has(g->mine, from) || !is_flying(g, piece_on(g, from)))
             continue;
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-            g->ray = 0;
+            bb32 ray = 0;
             for (uint8_t s = neighbour(from, direction); is_empty(g, s); s = neighbour(s, direction))
-                flip(&g->ray, s);
+                flip(&ray, s);
             for (uint8_t to = 0; to < BB_SQUARES; to++)
-                if (has(&g->ray, to))
+                if (has(&ray, to))
                     add_move(g, from, to);
         }
     }
@@ -301,8 +368,9 @@ static __attribute__((noinline)) void set_up(struct generation *g, const bd_posi
                    bd_move *out, bd_move *out_end, uint8_t counting)
 {
     uint8_t side = pos->side;
-    /* Field by field: a compound literal would be built and copied. */
-    for (uint8_t i = 0; i < sizeof *g; i++)
+    /* Field by field: a compound literal would be built and copied.  The
+     * jumps are written before they are read. */
+    for (uint8_t i = 0; i < offsetof(struct generation, jumps); i++)
         ((uint8_t *)g)[i] = 0;
     g->rules = rules;
     g->mine = &pos->pieces[side];
