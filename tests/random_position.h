@@ -6,6 +6,8 @@
 #ifndef BITDRAUGHTS_TESTS_RANDOM_POSITION_H
 #define BITDRAUGHTS_TESTS_RANDOM_POSITION_H
 
+#include <stddef.h>
+
 #include "check.h"
 #include "checkers/position.h"
 
@@ -78,6 +80,36 @@ static inline void random_scatter(bd_position *pos, uint32_t *rng)
         pos->pieces[c] |= bit;
         if (!king)
             pos->men[c] |= bit;
+    }
+}
+
+/* The kinds of positions random_position_of_kind draws. */
+struct position_kind {
+    uint8_t men_min, men_max, kings_min, kings_max;
+};
+
+/* What a test does with the position numbered index of a variant: 0 to
+ * stop (it has reported a failure). */
+typedef uint8_t (*position_visitor)(const bd_position *pos, uint8_t variant, uint16_t index);
+
+/* count positions of each variant, drawn from the seed seed + variant: of
+ * kind, or scattered (random_scatter) when kind is NULL.  Stops at the
+ * first visit that returns 0. */
+static inline void visit_random_positions(uint32_t seed, uint16_t count, const struct position_kind *kind,
+                                          position_visitor visit)
+{
+    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
+        uint32_t rng = seed + v;
+        for (uint16_t i = 0; i < count; i++) {
+            bd_position pos;
+            if (kind)
+                random_position_of_kind(&pos, &rng, kind->men_min, kind->men_max, kind->kings_min,
+                                        kind->kings_max);
+            else
+                random_scatter(&pos, &rng);
+            if (!visit(&pos, v, i))
+                return;
+        }
     }
 }
 

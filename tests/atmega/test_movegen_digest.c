@@ -117,42 +117,24 @@ static void test_every_node_to_the_tree_depth_from_both_starts(void)
     }
 }
 
-/* count positions of each variant with men_min..men_max men and
- * kings_min..kings_max kings a side. */
-static void fold_random(uint32_t seed, uint8_t men_min, uint8_t men_max, uint8_t kings_min,
-                        uint8_t kings_max)
+static uint8_t fold_random(const bd_position *pos, uint8_t variant, uint16_t index)
 {
-    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
-        const struct bd_rules *rules = bd_rules_of(v);
-        uint32_t rng = seed + v;
-        for (uint16_t i = 0; i < DIGEST_RANDOM_POSITIONS; i++) {
-            bd_position pos;
-            random_position_of_kind(&pos, &rng, men_min, men_max, kings_min, kings_max);
-            if (!fold_moves(&pos, rules, stack))
-                return;
-        }
-    }
+    (void)index;
+    return fold_moves(pos, bd_rules_of(variant), stack) != 0;
 }
 
 static void test_random_positions(void)
 {
-    fold_random(0x5EED0001u, 0, 10, 0, 3);     /* men and kings */
-    fold_random(0xE4D1u, 0, 2, 1, 3);          /* king endings */
-    fold_random(0xBADC0DEu, 0, 4, 3, 6);       /* many kings: the most moves */
+    static const struct position_kind men_and_kings = { 0, 10, 0, 3 }, king_endings = { 0, 2, 1, 3 },
+                                      many_kings = { 0, 4, 3, 6 };  /* the most moves */
+    visit_random_positions(0x5EED0001u, DIGEST_RANDOM_POSITIONS, &men_and_kings, fold_random);
+    visit_random_positions(0xE4D1u, DIGEST_RANDOM_POSITIONS, &king_endings, fold_random);
+    visit_random_positions(0xBADC0DEu, DIGEST_RANDOM_POSITIONS, &many_kings, fold_random);
 }
 
 static void test_men_next_to_promotion(void)
 {
-    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
-        const struct bd_rules *rules = bd_rules_of(v);
-        uint32_t rng = 0x9A0Du + v;
-        for (uint16_t i = 0; i < DIGEST_RANDOM_POSITIONS; i++) {
-            bd_position pos;
-            random_scatter(&pos, &rng);
-            if (!fold_moves(&pos, rules, stack))
-                return;
-        }
-    }
+    visit_random_positions(0x9A0Du, DIGEST_RANDOM_POSITIONS, NULL, fold_random);
 }
 
 #ifdef __AVR__

@@ -195,60 +195,49 @@ static void test_every_node_to_perft_depth_from_the_russian_start(void)
 
 /* ------------------------------------------------- random positions -- */
 
-/* count positions of each variant with men_min..men_max men and
- * kings_min..kings_max kings a side; every tenth also by perft(2). */
-static void compare_random(uint32_t seed, uint16_t count, uint8_t men_min, uint8_t men_max,
-                           uint8_t kings_min, uint8_t kings_max)
+/* Each position compared, every tenth also by perft(2). */
+static uint8_t compare_random(const bd_position *pos, uint8_t variant, uint16_t index)
 {
-    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
-        const struct bd_rules *rules = bd_rules_of(v);
-        uint32_t rng = seed + v;
-        for (uint16_t i = 0; i < count; i++) {
-            bd_position pos;
-            random_position_of_kind(&pos, &rng, men_min, men_max, kings_min, kings_max);
-            if (!compare_at(&pos, rules, stack))
-                return;
-            if (i % 10u == 0 && !compare_perft(&pos, rules, 2))
-                return;
-        }
-    }
+    const struct bd_rules *rules = bd_rules_of(variant);
+    return compare_at(pos, rules, stack) && (index % 10u != 0 || compare_perft(pos, rules, 2));
 }
 
 static void test_random_positions_with_men_and_kings(void)
 {
-    compare_random(0x5EED0001u, RANDOM_POSITIONS, 0, 10, 0, 3);
+    static const struct position_kind kind = { 0, 10, 0, 3 };
+    visit_random_positions(0x5EED0001u, RANDOM_POSITIONS, &kind, compare_random);
 }
 
 static void test_random_positions_of_men_only(void)
 {
-    compare_random(0x3E40001u, RANDOM_POSITIONS, 1, 12, 0, 0);
+    static const struct position_kind kind = { 1, 12, 0, 0 };
+    visit_random_positions(0x3E40001u, RANDOM_POSITIONS, &kind, compare_random);
 }
 
 static void test_king_endings(void)
 {
-    compare_random(0xE4D1u, RANDOM_POSITIONS, 0, 2, 1, 3);
+    static const struct position_kind kind = { 0, 2, 1, 3 };
+    visit_random_positions(0xE4D1u, RANDOM_POSITIONS, &kind, compare_random);
 }
 
 static void test_many_kings_the_most_moves(void)
 {
-    compare_random(0xBADC0DEu, RANDOM_POSITIONS, 0, 4, 3, 6);
-    compare_random(0x3A4Bu, RANDOM_POSITIONS / 4u, 0, 1, 6, 9);
+    static const struct position_kind many = { 0, 4, 3, 6 }, most = { 0, 1, 6, 9 };
+    visit_random_positions(0xBADC0DEu, RANDOM_POSITIONS, &many, compare_random);
+    visit_random_positions(0x3A4Bu, RANDOM_POSITIONS / 4u, &most, compare_random);
+}
+
+/* Men crowded near the far ranks: captures through the promotion rank,
+ * Russian men that become kings halfway and go on. */
+static uint8_t compare_scattered(const bd_position *pos, uint8_t variant, uint16_t index)
+{
+    (void)index;
+    return compare_at(pos, bd_rules_of(variant), stack);
 }
 
 static void test_men_next_to_promotion(void)
 {
-    /* Men crowded near the far ranks: captures through the promotion rank,
-     * Russian men that become kings halfway and go on. */
-    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
-        const struct bd_rules *rules = bd_rules_of(v);
-        uint32_t rng = 0x9A0Du + v;
-        for (uint16_t i = 0; i < RANDOM_POSITIONS; i++) {
-            bd_position pos;
-            random_scatter(&pos, &rng);
-            if (!compare_at(&pos, rules, stack))
-                return;
-        }
-    }
+    visit_random_positions(0x9A0Du, RANDOM_POSITIONS, NULL, compare_scattered);
 }
 
 static void test_perft_from_both_starts_gives_the_published_counts(void)
