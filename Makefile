@@ -581,6 +581,7 @@ FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo -DF_CPU=16000000UL \
     -DBOARD_NAME='"host"' -DBOARD_MCU_NAME='"host"' -DLED_PORT_LETTER=B -DLED_BIT=5
 fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
 fuzz_extra_eeprom   := $(fuzz_extra_commands)
+fuzz_extra_cli      := lib/tools/host_table.c   # checkers_main.c's search table
 # store.c states the AVR layout of its header (25 bytes); on the host
 # bd_position has 3 bytes of tail padding and the header is 28, which
 # tests/fuzz/fuzz_eeprom.c follows.  Its EEPROM addresses are integers cast

@@ -284,7 +284,7 @@ static uint8_t search_time_is_up(void *context)
 
 BD_INLINE void measure_search(const struct bd_rules *rules, uint8_t probe, const char *name_P)
 {
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_time_is_up, 0, 0, 0 };
+    struct search_limits limits = { .depth = SEARCH_MAX_DEPTH, .stop = search_time_is_up };
     struct search_result result;
     game_new(&scratch.search.game, rules);
     TCCR1A = 0;

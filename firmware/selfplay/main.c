@@ -120,7 +120,7 @@ static void put_result(uint8_t status)
  * moves do not fit the workspace (the search cannot choose among them). */
 static uint8_t play_game(uint8_t variant)
 {
-    static const struct search_limits limits = { SELFPLAY_DEPTH, 0, 0, 0, 0, 0 };
+    static const struct search_limits limits = { .depth = SELFPLAY_DEPTH };
     game_new(&game, bd_rules_of(variant));
     serial_puts_P(variant == BD_VARIANT_RUSSIAN ? PSTR("game russian\n") : PSTR("game english\n"));
     uint8_t status;

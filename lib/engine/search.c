@@ -450,6 +450,14 @@ struct node {
     uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
     uint8_t reduce;             /* plies taken off the child's depth */
     uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
+#if SEARCH_TABLE
+    uint8_t listed;             /* its moves are being searched: its score goes
+                                   to the table */
+    uint8_t first_fixed;        /* move 0 is the PV's or the table's: not picked */
+    int16_t alpha_in;           /* alpha before the moves raised it */
+    uint64_t key;
+    struct search_key table_move, best_move; /* from BB_NO_SQUARE: none */
+#endif
 };
 /* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
  * is always a leaf (past_quiet_plies). */
@@ -486,6 +494,124 @@ struct node {
 #define NULL_MIN_DEPTH 3
 #define NULL_REDUCTION 3u
 #define NULL_MIN_PIECES 6u
+
+#if SEARCH_TABLE
+void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count)
+{
+    BD_ASSERT(count && (count & (count - 1u)) == 0);
+    table->entries = entries;
+    table->mask = count - 1u;
+    table->generation = 0;
+}
+
+/* A 64-bit key of the pieces and the side to move: the four bitboards
+ * as two words, each mixed by the finaliser of splitmix64 (every input
+ * bit reaches every output bit), the side as an odd constant. */
+#define KEY_BLACK_TO_MOVE 0x9E3779B97F4A7C15ull
+static uint64_t key_mix(uint64_t x)
+{
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+    return x ^ (x >> 31);
+}
+
+static uint64_t position_key(const bd_position *pos)
+{
+    uint64_t pieces = pos->pieces[BD_WHITE] | (uint64_t)pos->pieces[BD_BLACK] << 32;
+    uint64_t men = pos->men[BD_WHITE] | (uint64_t)pos->men[BD_BLACK] << 32;
+    return key_mix(pieces ^ key_mix(men ^ (pos->side == BD_BLACK ? KEY_BLACK_TO_MOVE : 0u)));
+}
+
+/* A mate score is kept counted from the entry's position, and read back
+ * counted from the root. */
+static int16_t score_to_table(int16_t score, uint8_t ply)
+{
+    if (score > SEARCH_MATE_BOUND)
+        return (int16_t)(score + ply);
+    if (score < -SEARCH_MATE_BOUND)
+        return (int16_t)(score - ply);
+    return score;
+}
+
+static int16_t score_from_table(int16_t score, uint8_t ply)
+{
+    if (score > SEARCH_MATE_BOUND)
+        return (int16_t)(score - ply);
+    if (score < -SEARCH_MATE_BOUND)
+        return (int16_t)(score + ply);
+    return score;
+}
+
+/* Node n's entry: its score when the entry decides a zero-window node
+ * searched at least as deep, else UNDECIDED; its move is kept for the
+ * order either way. */
+static int16_t table_probe(struct search_workspace *w, struct node *n)
+{
+    const struct search_table *t = w->table;
+    n->key = position_key(&w->pos);
+    const struct search_entry *e = &t->entries[n->key & t->mask];
+    if (!e->bound || e->lock != (uint32_t)(n->key >> 32))
+        return UNDECIDED;
+    n->table_move = e->move;
+    int8_t depth = n->depth < 0 ? 0 : n->depth;
+    if (e->depth < depth || n->beta - n->alpha != 1)
+        return UNDECIDED;
+    int16_t score = score_from_table(e->score, n->ply);
+    if (e->bound == SEARCH_BOUND_EXACT || (e->bound == SEARCH_BOUND_LOWER && score >= n->beta) ||
+        (e->bound == SEARCH_BOUND_UPPER && score <= n->alpha))
+        return score;
+    return UNDECIDED;
+}
+
+/* Node n, whose moves were searched, scored score. */
+static void table_store(struct search_workspace *w, const struct node *n, int16_t score)
+{
+    const struct search_table *t = w->table;
+    struct search_entry *e = &t->entries[n->key & t->mask];
+    uint32_t lock = (uint32_t)(n->key >> 32);
+    if (e->bound && e->lock != lock && e->generation == t->generation && e->depth > n->depth)
+        return;
+    e->lock = lock;
+    e->score = score_to_table(score, n->ply);
+    e->depth = n->depth;
+    e->bound = score >= n->beta ? SEARCH_BOUND_LOWER
+               : score <= n->alpha_in ? SEARCH_BOUND_UPPER : SEARCH_BOUND_EXACT;
+    e->move = n->best_move.from != BB_NO_SQUARE ? n->best_move : n->table_move;
+    e->generation = t->generation;
+}
+
+/* True when node n reads and writes the table: below the root (whose
+ * order is the previous iteration's), and unless the quiet-move rule can
+ * draw a line of its search: an entry holds no count of quiet plies, so
+ * its score must not depend on one (a node's quiet moves are searched
+ * depth plies deep at most; a capture or a man's move starts the count
+ * again). */
+HOT uint8_t table_applies(const struct search_workspace *w, const struct node *n)
+{
+    return w->table && n->ply != 0 &&
+           n->quiet + (n->depth > 0 ? n->depth : 0) < w->rules->draw_quiet_plies;
+}
+
+/* Node n's score from the table, or UNDECIDED. */
+HOT int16_t node_table(struct search_workspace *w, struct node *n)
+{
+    return table_applies(w, n) ? table_probe(w, n) : UNDECIDED;
+}
+
+/* The table's move of node n, if it is among its moves, goes first. */
+COLD void table_move_first(struct node *n)
+{
+    for (uint8_t i = 0; i < n->l.count; i++) {
+        bd_move m;
+        entry_move(list_entry(&n->l, i), n->l.size == CAPTURE_ENTRY, &m);
+        if (key_matches(&n->table_move, &m)) {
+            list_swap(&n->l, 0, i);
+            n->first_fixed = 1;
+            return;
+        }
+    }
+}
+#endif
 
 /* The capture test of node n's position, asked once.  Out of line, as
  * measured: inlined at its two places in the search loop it cost 102 bytes
@@ -635,6 +761,11 @@ HOT int16_t node_enter(struct search_workspace *w, struct node *n)
     n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
+#if SEARCH_TABLE
+    n->listed = 0;
+    n->table_move.from = n->best_move.from = BB_NO_SQUARE;
+    n->alpha_in = alpha;
+#endif
     if (out_of_time(w))
         return 0;
     if (ply < SEARCH_PV_MAX)
@@ -646,6 +777,9 @@ HOT int16_t node_enter(struct search_workspace *w, struct node *n)
             return past_quiet_plies(w, n);
         if (depth <= 1 && (depth <= 0 || beta - alpha == 1) && !node_capture(w, n))
             return quiet_frontier(w, n);
+#if SEARCH_TABLE
+        return node_table(w, n);
+#endif
     }
     return UNDECIDED;
 }
@@ -691,6 +825,12 @@ HOT int16_t node_moves(struct search_workspace *w, struct node *n)
         n->depth = 0;
     if (w->follow_pv)
         follow_pv(w, n);
+#if SEARCH_TABLE
+    n->listed = table_applies(w, n);
+    n->first_fixed = w->follow_pv;
+    if (!n->first_fixed && n->table_move.from != BB_NO_SQUARE)
+        table_move_first(n);
+#endif
     return UNDECIDED;
 }
 
@@ -701,7 +841,12 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct node *n, uint8_t
 {
     bd_position *pos = &w->pos;
     uint8_t i = n->i;
+    /* Move 0 is fixed by the previous iteration's line, or the table's. */
+#if SEARCH_TABLE
+    if (i || !n->first_fixed)
+#else
     if (i || !w->follow_pv)
+#endif
         pick(&n->l, i);
     const uint8_t *e = list_entry(&n->l, i);
     uint8_t capture = n->l.size == CAPTURE_ENTRY;
@@ -741,6 +886,9 @@ COLD uint8_t node_improves(struct search_workspace *w, struct node *n, int16_t s
     bd_move m;
     entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
     n->alpha = score;
+#if SEARCH_TABLE
+    key_of(&n->best_move, &m);
+#endif
     pv_update(w, n->ply, &m);
     if (score >= n->beta) {
         reward(w, &m, n->ply, n->depth);
@@ -781,6 +929,10 @@ next:
     goto play;
 done:
     /* Node n is decided: back to its parent with the score. */
+#if SEARCH_TABLE
+    if (n->listed && !w->stopped)
+        table_store(w, n, score);
+#endif
     if (--n == nodes)
         return score;
     score = (int16_t)-score;
@@ -1030,6 +1182,11 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->prev_pv_length = 0;
     w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
     w->capture_cuts = 0;
+#if SEARCH_TABLE
+    w->table = limits->table;
+    if (w->table)
+        w->table->generation++;
+#endif
     w->path[0] = game_hash(&w->pos);
     for (uint8_t i = 0; i < SEARCH_QUIET_PLY_MAX; i++)
         w->killers[i][0].from = w->killers[i][1].from = BB_NO_SQUARE;

@@ -170,6 +170,44 @@ struct search_key {
     uint8_t fold;
 };
 
+/* A transposition table (host builds only, SEARCH_TABLE: the AVR parts
+ * have no RAM for one): positions met again by another order of moves,
+ * and the previous iteration's positions, give their score when searched
+ * as deep with a window it decides (zero-window nodes only, so that the
+ * principal variation is always searched out) and their best move first.
+ * The caller owns the entries (search_table_init) and keeps them from one
+ * search to the next; an entry is replaced unless it holds a deeper search
+ * of another position made by the same search_run(). */
+#if !BD_TARGET_AVR && !defined SEARCH_AVR_SIZES
+#  define SEARCH_TABLE 1
+#else
+#  define SEARCH_TABLE 0
+#endif
+#if SEARCH_TABLE
+struct search_entry {
+    uint32_t lock;                  /* the position key's high half */
+    int16_t score;                  /* mate scores counted from this position */
+    int8_t depth;
+    uint8_t bound;                  /* 0: empty, else SEARCH_BOUND_* */
+    struct search_key move;         /* the best or cutting move, from BB_NO_SQUARE: none */
+    uint8_t generation;             /* of the search_run() that wrote it */
+};
+#define SEARCH_BOUND_UPPER 1u       /* the score is at most this */
+#define SEARCH_BOUND_LOWER 2u       /* at least this */
+#define SEARCH_BOUND_EXACT 3u
+/* The host tools' table (3 MB): several times the nodes that a move's
+ * search lists in a second. */
+#define SEARCH_TABLE_HOST_ENTRIES (1ul << 18)
+struct search_table {
+    struct search_entry *entries;
+    uint32_t mask;                  /* entries - 1 */
+    uint8_t generation;
+};
+/* Takes count entries (a power of two), all zero (static or calloc'ed:
+ * a fresh process pays for no clearing). */
+void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count);
+#endif
+
 /* A quiet move (a killer): from and to say it all. */
 struct search_quiet {
     uint8_t from;
@@ -200,9 +238,15 @@ struct search_workspace {
                                                        plies or stack (never on the host) */
     uint8_t prev_pv_length;
     struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
+#if SEARCH_TABLE
+    struct search_table *table;                     /* limits->table */
+#endif
 };
 
 #endif /* SEARCH_SMALL */
+#ifndef SEARCH_TABLE
+#  define SEARCH_TABLE 0            /* the small search has none */
+#endif
 
 struct search_result {
     bd_move best;
@@ -228,6 +272,9 @@ struct search_limits {
      * load a node; a tick a millisecond bounds the stop's latency by a
      * millisecond and a node, however slow the nodes are. */
     const volatile uint8_t *poll;
+#if SEARCH_TABLE
+    struct search_table *table;                         /* NULL = none */
+#endif
 };
 
 /* Searches game->pos within limits (limits->depth 0 counts as 1) and fills

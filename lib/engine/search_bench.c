@@ -43,7 +43,7 @@ uint32_t search_bench(struct search_workspace *work, struct bd_game *game,
                       const struct search_limits *watch)
 {
     uint32_t total = 0;
-    struct search_limits limits = { SEARCH_BENCH_DEPTH, 0, 0, 0, 0, 0 };
+    struct search_limits limits = { .depth = SEARCH_BENCH_DEPTH };
     if (watch) {
         limits.stop = watch->stop;
         limits.context = watch->context;

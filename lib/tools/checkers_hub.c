@@ -8,6 +8,7 @@
 #include "checkers_hub.h"
 #include "engine/hub.h"
 #include "engine/search.h"
+#include "host_table.h"
 
 #define ENGINE_NAME "bitdraughts"
 #define ENGINE_VERSION "1.0"
@@ -442,7 +443,8 @@ static void go(const char *line, size_t length)
         emit_error("no position (the last pos failed)", 0, 0);
         return;
     }
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, search_stop, report, 0, 0 };
+    struct search_limits limits = { .depth = SEARCH_MAX_DEPTH, .stop = search_stop, .report = report };
+    host_table_use(&limits);
     if (hub.level == LEVEL_DEPTH)
         limits.depth = hub.depth;
     else if (hub.level == LEVEL_NODES)

@@ -33,6 +33,7 @@
 #include "checkers/perft.h"
 #include "engine/search.h"
 #include "checkers_hub.h"
+#include "host_table.h"
 
 #define EXIT_USAGE 2
 #define MAX_DEPTH 20u
@@ -334,7 +335,7 @@ static void play_moves(const char *text)
 
 static void run_go(const struct options *opt, const bd_position *pos)
 {
-    struct search_limits limits = { 0, 0, 0, print_iteration, 0, 0 };
+    struct search_limits limits = { .report = print_iteration };
     if (opt->go_depth) {
         char message[sizeof "--depth must be a number from 1 to 255"];
         snprintf(message, sizeof message, "--depth must be a number from 1 to %u", SEARCH_MAX_DEPTH);
@@ -352,6 +353,7 @@ static void run_go(const struct options *opt, const bd_position *pos)
     game_set_position(&game, opt->rules, pos);
     if (opt->go_moves)
         play_moves(opt->go_moves);
+    host_table_use(&limits);
     struct search_result result;
     if (!search_run(&game, &limits, &work, &result)) {
         printf("bestmove none\nscore %d\npv\ndepth 0\nnodes %lu\n", -SEARCH_MATE,

@@ -283,7 +283,7 @@ static void generate_visit(const char *moves, const bd_position *pos, void *cont
 {
     struct generate *g = context;
     game_set_position(&g->game, g->rules, pos);
-    struct search_limits limits = { g->depth, 0, 0, 0, 0, 0 };
+    struct search_limits limits = { .depth = g->depth };
     struct search_result result;
     search_run(&g->game, &limits, &g->work, &result);
     int score = pos->side == BD_WHITE ? result.score : -result.score;

@@ -43,7 +43,7 @@ static uint8_t set_fen(const struct bd_rules *rules, const char *fen_P)
 
 static uint8_t search_to(uint8_t depth)
 {
-    struct search_limits limits = { depth, 0, 0, 0, 0, 0 };
+    struct search_limits limits = { .depth = depth };
     return search_run(&game, &limits, &work, &result);
 }
 
@@ -212,7 +212,7 @@ static void test_depth_limit_is_the_last_iteration(void)
 static void test_node_limit_is_respected(void)
 {
     game_new(&game, &bd_rules_russian);
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 500, 0, 0, 0, 0 };
+    struct search_limits limits = { .depth = SEARCH_MAX_DEPTH, .nodes = 500 };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
     CHECK(result.nodes <= 500);
     CHECK(result.depth >= 2 && result.depth < SEARCH_MAX_DEPTH);
@@ -243,7 +243,7 @@ static void test_stop_callback_ends_the_search_with_the_last_iteration(void)
 {
     game_new(&game, &bd_rules_english);
     struct stop_counter counter = { 0, 4, 0, 0 };
-    struct search_limits limits = { SEARCH_MAX_DEPTH, 0, stop_after, count_reports, &counter, 0 };
+    struct search_limits limits = { .depth = SEARCH_MAX_DEPTH, .stop = stop_after, .report = count_reports, .context = &counter };
     CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
     CHECK_EQ(counter.polls, 4);
     /* Polled every 256 nodes: about 1000 nodes were searched. */
@@ -302,6 +302,104 @@ static void test_games_at_the_unos_depth_cut_no_capture_short(void)
 }
 #endif
 
+#if SEARCH_TABLE
+/* The host's transposition table (search.h).  A table the size of this
+ * test's keeps many positions of these small searches and overwrites
+ * some of the deeper ones. */
+#define TEST_TABLE_ENTRIES 4096u
+static struct search_entry table_entries[TEST_TABLE_ENTRIES];
+static struct search_table table;
+
+static uint8_t search_with_table(uint8_t depth)
+{
+    struct search_limits limits = { .depth = depth, .table = &table };
+    return search_run(&game, &limits, &work, &result);
+}
+
+/* The shots and the breakthrough above are found with the table as
+ * without it, and the same position searched again from a full table
+ * (every node's entry there, from a search as deep) gives the same
+ * best move. */
+static void test_table_finds_the_same_shots(void)
+{
+    static const struct {
+        const struct bd_rules *rules;
+        const char *fen_P;
+        const char *best_P;
+        uint8_t depth;
+    } shots[] = {
+        { &bd_rules_russian, PSTR("W:Wd2,e3,d4,f4:Bd6,f6,a7"), PSTR("f4-e5"), 5 },
+        { &bd_rules_english, PSTR("W:W18,19,23,26:B5,10,11"), PSTR("19-15"), 5 },
+        { &bd_rules_russian, PSTR("W:Wc3,f6,h6:Bf8,g7,h8"), PSTR("f6-e7"), 6 },
+    };
+    for (uint8_t i = 0; i < sizeof shots / sizeof shots[0]; i++) {
+        search_table_init(&table, table_entries, TEST_TABLE_ENTRIES);
+        memset(table_entries, 0, sizeof table_entries);
+        for (uint8_t again = 0; again < 2; again++) {
+            if (!set_fen(shots[i].rules, shots[i].fen_P) || !CHECK_EQ(search_with_table(shots[i].depth), 1))
+                return;
+            best_is(shots[i].best_P);
+            CHECK(result.score >= 150);
+            pv_is_legal();
+        }
+    }
+}
+
+/* A mate score is kept counted from the entry's own position, and read
+ * back counted from the root of the search that reads it, as in a game
+ * whose next search meets the previous one's positions two plies nearer
+ * the root.  Russian, White king a1 against men c7 and h8: a win in 13
+ * plies (SEARCH_MATE - 13); after its first two moves, searched again
+ * with the table as the first search left it, a win in 11, as a search
+ * without the table finds. */
+static void test_table_counts_mates_from_the_root(void)
+{
+    search_table_init(&table, table_entries, TEST_TABLE_ENTRIES);
+    memset(table_entries, 0, sizeof table_entries);
+    if (!set_fen(&bd_rules_russian, PSTR("W:WKa1:Bc7,h8")) || !CHECK_EQ(search_with_table(14), 1))
+        return;
+    CHECK_EQ(result.score, SEARCH_MATE - 13);
+    /* The entries' wins and losses: none farther than 13 plies, and
+     * positions on the way to the win nearer than that. */
+    uint8_t nearest = 0xFFu;
+    for (uint16_t i = 0; i < TEST_TABLE_ENTRIES; i++) {
+        int16_t score = table_entries[i].score;
+        int16_t magnitude = score < 0 ? (int16_t)-score : score;
+        if (!table_entries[i].bound || magnitude <= SEARCH_MATE_BOUND)
+            continue;
+        CHECK(SEARCH_MATE - magnitude <= 13);
+        if (SEARCH_MATE - magnitude < nearest)
+            nearest = (uint8_t)(SEARCH_MATE - magnitude);
+    }
+    CHECK(nearest < 13u);
+    if (!CHECK(result.pv_length >= 2))
+        return;
+    game_play(&game, &result.pv[0]);
+    game_play(&game, &result.pv[1]);
+    CHECK_EQ(search_to(14), 1);
+    CHECK_EQ(result.score, SEARCH_MATE - 11);
+    CHECK_EQ(search_with_table(14), 1);
+    CHECK_EQ(result.score, SEARCH_MATE - 11);
+}
+
+/* The table pays: from both start positions, a search to depth 10 with
+ * it visits fewer nodes than without. */
+static void test_table_saves_nodes(void)
+{
+    const struct bd_rules *variants[] = { &bd_rules_russian, &bd_rules_english };
+    for (uint8_t v = 0; v < 2; v++) {
+        game_new(&game, variants[v]);
+        CHECK_EQ(search_to(10), 1);
+        uint32_t without = result.nodes;
+        search_table_init(&table, table_entries, TEST_TABLE_ENTRIES);
+        memset(table_entries, 0, sizeof table_entries);
+        CHECK_EQ(search_with_table(10), 1);
+        CHECK(result.nodes < without);
+        pv_is_legal();
+    }
+}
+#endif
+
 /* The bench's node count is printed (host and simulator logs must agree:
  * it is the signature commits quote); it must at least be a real search. */
 static void test_bench_searches_its_positions(void)
@@ -329,6 +427,11 @@ int main(void)
     RUN_TEST(test_stop_callback_ends_the_search_with_the_last_iteration);
 #if !BD_TARGET_AVR
     RUN_TEST(test_games_at_the_unos_depth_cut_no_capture_short);
+#endif
+#if SEARCH_TABLE
+    RUN_TEST(test_table_finds_the_same_shots);
+    RUN_TEST(test_table_counts_mates_from_the_root);
+    RUN_TEST(test_table_saves_nodes);
 #endif
     RUN_TEST(test_bench_searches_its_positions);
     return check_end();

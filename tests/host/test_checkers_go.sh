@@ -37,11 +37,14 @@ expect_match "no legal move: bestmove none" '^bestmove none$' "$(echo "$out" | g
 # 29-25 10x17) and 19-15 (10x19 ...) each lose a man, and stronger engines
 # play 26-22, about even.  With the ply limit cutting the captures at ply 11,
 # depth 20 played 18-14 and scored it +7; searched out, it is a man down.
+# (After 18-14 the score swings between about +0.3 and a man from one depth
+# to the next until depth 20, with or without the transposition table; from
+# depth 21 it stays a man.)
 issue='W:W18,19,21,23,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,10,11,12,16'
 out=$("$CHECKERS" go --variant english --fen "$issue" --depth 20)
-expect_match "issue 13's position at depth 20: neither 18-14 nor 19-15, about even" \
-    '^bestmove (2[0-9]|3[0-2])-[0-9]+ score -?[0-9] ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
-out=$("$CHECKERS" go --variant english --fen "$issue" --moves 18-14 --depth 19)
+expect_match "issue 13's position at depth 20: neither 18-14 nor 19-15, within half a man of even" \
+    '^bestmove (2[0-9]|3[0-2])-[0-9]+ score -?[1-4]?[0-9] ' "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
+out=$("$CHECKERS" go --variant english --fen "$issue" --moves 18-14 --depth 23)
 expect_match "issue 13's position after 18-14: Black is more than half a man up" '^score ([5-9][0-9]|1[0-9][0-9])$' \
     "$(echo "$out" | grep '^score')"
 

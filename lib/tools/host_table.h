@@ -1,0 +1,28 @@
+/*
+ * host_table.h - the host tools' transposition table for the search
+ * (search.h, SEARCH_TABLE): one per process, made on first use.
+ */
+#ifndef BITDRAUGHTS_HOST_TABLE_H
+#define BITDRAUGHTS_HOST_TABLE_H
+
+#include "engine/search.h"
+
+/* The process's table, SEARCH_TABLE_HOST_ENTRIES entries kept from one
+ * search to the next; NULL (and a line on stderr) when the memory cannot
+ * be had, and the search then runs without one. */
+#if SEARCH_TABLE
+struct search_table *host_search_table(void);
+#endif
+
+/* Gives limits the process's table where the search has one (not in a
+ * host build with the AVR's sizes, which searches as the AVR does). */
+static inline void host_table_use(struct search_limits *limits)
+{
+#if SEARCH_TABLE
+    limits->table = host_search_table();
+#else
+    (void)limits;
+#endif
+}
+
+#endif
