@@ -18,11 +18,18 @@ RAM_LIMIT=1536          # static RAM + peak stack, as tests/host/test_demo.sh
 STATS=$(mktemp)
 trap 'rm -f "$STATS"' EXIT
 
+# A session's bounds: simulated cycles (the deepest, `level depth=30` from
+# the start, takes 0.9 G), and wall time only against a hung runner, so
+# generous that a busy machine cannot reach it.
+SESSION_MAX_CYCLES=4000000000
+SESSION_HANG_SECONDS=900
+
 # session LINE...: the firmware's answer to `hub` and those lines, from its
 # id line on (the boot banner before it is checked once, below); the
 # runner's --stats in $STATS, its status in $status.
 session() {
-    raw=$(printf '%s\n' hub "$@" | timeout 120 "$SIM" --stats "$ELF" 2>"$STATS")
+    raw=$(printf '%s\n' hub "$@" |
+          timeout "$SESSION_HANG_SECONDS" "$SIM" --max-cycles "$SESSION_MAX_CYCLES" --stats "$ELF" 2>"$STATS")
     status=$?
     printf '%s\n' "$raw" | sed -n '/^id name=/,$p' | sed '1,3d'
 }
