@@ -1,8 +1,13 @@
 # tests/demo_support.sh - sourced by the shell tests of the game firmware
 # (after tests/shell_support.sh): one session of the firmware in the
-# simulator and what its output says, and a made-up game record sealed.  The caller sets SIM (the runner), ELF
-# (the firmware), SHORT (the default cycle budget) and tmp (a scratch
-# directory), and case_number=0.
+# simulator and what its output says, and a made-up game record sealed.  The
+# caller sets SIM (the runner), ELF (the firmware) and SHORT (the default
+# cycle budget); the sessions' files go to $tmp, a scratch directory made
+# here and removed at exit.
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+case_number=0
 
 # session INPUT [EEPROM] [MAX_CYCLES] [RUNNER_OPTIONS]: runs the firmware on
 # INPUT (printf format) with a fresh EEPROM file unless one is named; sets

@@ -23,9 +23,6 @@ after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7
 
 . tests/shell_support.sh
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-case_number=0
 . tests/demo_support.sh
 
 # expect_transcript NAME FILE INPUT

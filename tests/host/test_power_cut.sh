@@ -36,9 +36,6 @@ CHECKERS=$BUILD/host/checkers
 
 . tests/shell_support.sh
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-case_number=0
 . tests/demo_support.sh
 
 [ -f "$ELF" ] || { echo "power cut: $ELF missing (make firmware)"; echo "power cut: 0 passed, 1 failed"; exit 1; }

@@ -23,9 +23,6 @@ SHORT=$CAP
 
 . tests/shell_support.sh
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-case_number=0
 . tests/demo_support.sh
 
 [ -f "$ELF" ] || { echo "ram sweep: $ELF missing (make firmware)"; echo "ram sweep: 0 passed, 1 failed"; exit 1; }

@@ -22,9 +22,6 @@ MIXED68='W:WKa1,Kh2,Ka3,Kb8,Kd8,Kh8:BKc7,Ke7,Kg7,Kc5,e5,Kg5,b2,d2,f2'
 
 . tests/shell_support.sh
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-case_number=0
 . tests/demo_support.sh
 
 # check NAME CONDITION-STATUS DETAIL
