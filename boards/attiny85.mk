@@ -9,10 +9,13 @@ AVRDUDE_BAUD := 19200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # no bootloader: all 8,192 bytes
 FLASH_LIMIT := 8192
-# The move generator written for flash first (Makefile, MOVEGEN)
+
+# Choices (firmware/firmware.mk says what each value builds)
+GAME := selfplay
+PROGRAMS := bench
 MOVEGEN := small
-# The size-first search (lib/engine/small/): the full one needs 7 KB of flash
-# and 900 bytes of RAM
+GAME_MOVEGEN := small
 ENGINE := small
-# and its evaluation: the full one is 2 KB of flash and 90 bytes of stack
-EVAL := small
+GAME_UI := full
+RAM := 512
+HUB_MODE := no

@@ -9,3 +9,13 @@ AVRDUDE_BAUD := 115200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # the bootloader leaves 253,952 of 262,144 bytes
 FLASH_LIMIT := 253952
+
+# Choices (firmware/firmware.mk says what each value builds)
+GAME := demo
+PROGRAMS := bench perft
+MOVEGEN := fast
+GAME_MOVEGEN := fast
+ENGINE := full
+GAME_UI := full
+RAM := 2k
+HUB_MODE := yes

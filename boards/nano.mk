@@ -9,3 +9,13 @@ AVRDUDE_BAUD := 115200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # the bootloader leaves 30,720 of 32,768 bytes
 FLASH_LIMIT := 30720
+
+# Choices (firmware/firmware.mk says what each value builds)
+GAME := demo
+PROGRAMS := bench perft
+MOVEGEN := fast
+GAME_MOVEGEN := fast
+ENGINE := full
+GAME_UI := full
+RAM := 2k
+HUB_MODE := no

@@ -39,7 +39,7 @@ def run(*args):
 def objects(build):
     """The objects of the game's image: its own and the library copy's."""
     found = []
-    for top in ("obj/firmware/demo", "demo-obj"):
+    for top in ("game/obj",):
         for root, _, files in os.walk(os.path.join(build, top)):
             found += [os.path.join(root, f) for f in files if f.endswith(".o")]
     return found
@@ -48,7 +48,7 @@ def objects(build):
 def owners(build):
     owner = {}
     for obj in objects(build):
-        source = re.sub(r"^.*?/(obj|demo-obj)/", "", obj)[:-2]
+        source = re.sub(r"^.*?/game/obj/", "", obj)[:-2]
         for line in run("avr-nm", "--defined-only", obj).splitlines():
             fields = line.split()
             if len(fields) == 3 and fields[1] in "tTdDbBrR":

@@ -10,7 +10,7 @@
  * this build: WORD" and `help` names it among the absent ones, so nothing
  * disappears in silence.
  *
- * A board file that says `DEMO_UI := lean` (boards/diecimila.mk: the 16 KB
+ * A board file that says `GAME_UI := lean` (boards/diecimila.mk: the 16 KB
  * ATmega168) gets -DDEMO_LEAN_UI from the Makefile, and with it the lean
  * choices below; any switch can also be given alone (-DDEMO_HAS_PERFT=0) to
  * measure what it costs.  The bytes are those of the Nano's image (avr-nm

@@ -28,7 +28,7 @@
 void hub_mode_enter(const char *line, uint8_t length);
 #else
 /* A board whose flash cannot hold Hub mode as well as the game
- * (HUB_MODE_MIN_FLASH in the Makefile): `hub` is an unknown command. */
+ * (HUB_MODE := no in its board file): `hub` is an unknown command. */
 static inline void hub_mode_enter(const char *line, uint8_t length)
 {
     (void)line;

@@ -35,7 +35,7 @@
 
 /* The most legal moves found in a position of either variant. */
 #define SESSION_MOST_MOVES 68u
-/* 1 (DEMO_RAM := 1k in the Makefile): the move command keeps the text it
+/* 1 (RAM := 1k in the board file): the move command keeps the text it
  * reads in its own frame, which is never under a search, rather than at
  * the end of scratch (SESSION_MOVE_TEXT): 48 bytes less of static RAM for
  * a board with 1 KB.  Hub mode reads its moves there: not with it. */
@@ -46,7 +46,7 @@
 #  error "Hub mode keeps its move text at the end of scratch (SESSION_MOVE_TEXT_ON_STACK)"
 #endif
 #define SESSION_TEXT_BYTES (SESSION_MOVE_TEXT_ON_STACK ? 0u : PDN_MOVE_MAX)
-/* The block: the workspace, or where a smaller one (DEMO_RAM := 1k) would
+/* The block: the workspace, or where a smaller one (RAM := 1k) would
  * not hold them, the most moves and the move text. */
 #define SESSION_LIST_BYTES (SESSION_MOST_MOVES * sizeof(bd_move) + SESSION_TEXT_BYTES)
 #define SESSION_SCRATCH_BYTES (sizeof(struct search_workspace) > SESSION_LIST_BYTES           \

@@ -16,7 +16,7 @@
  * compared with the walk there too.
  * The same source runs on the small generator (MOVEGEN, Makefile): on the
  * host to depth 7 (build/host/tests/small/) and on the simulated ATmega168
- * (build/diecimila/tests-small/).
+ * (build/diecimila/game/tests/).
  * make test-slow runs the same test to depth 8 (tests/slow/movegen_override_deep.sh:
  * every leaf of perft(8), 1.8 million positions).
  */

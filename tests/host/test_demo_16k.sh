@@ -1,6 +1,6 @@
 #!/bin/sh
 # The game firmware of the 16 KB ATmega168 boards (boards/diecimila.mk:
-# DEMO_UI := lean, DEMO_RAM := 1k) in the simulator: whole games of both
+# GAME_UI := lean, RAM := 1k) in the simulator: whole games of both
 # variants with static RAM + peak stack within the ATmega168's 1 KB, and
 # the demo's checks that apply to the lean build: the banner, moves in each
 # variant's notation, undo, an error line for each kind of bad input, the

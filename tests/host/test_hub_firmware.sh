@@ -1,6 +1,6 @@
 #!/bin/sh
 # The game firmware as a Hub engine: build/uno/demo.elf (the boards with
-# room for Hub mode, HUB_MODE_MIN_FLASH in the Makefile) in the simulator,
+# HUB_MODE := yes in their board files) in the simulator,
 # its first line `hub`, scripted sessions of both variants.  The forced
 # captures and the fixed-depth answers are checked against the host engine
 # (`checkers hub`, tests/host/test_hub.sh), which runs the same search; ping

@@ -3,7 +3,7 @@
 # against the portable C on the host: tests/atmega/test_movegen_digest.c
 # folds every move list, count, capture test, position after each move and
 # capture path of a position set into one number; the ATmega168 build on
-# the small generator (build/diecimila/tests-small/) must pass its own
+# the small generator (build/diecimila/game/tests/) must pass its own
 # checks (the published perft counts) and print the host's digest, and so
 # must the host build on the small generator.  The search's bench
 # signature (test_search's "bench N") is the same on both generators, since
@@ -15,7 +15,7 @@ BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 HOST_TEST=$BUILD/host/tests/atmega/test_movegen_digest
 SMALL_HOST_TEST=$BUILD/host/tests/small/test_movegen_digest
-SIM_TEST=$BUILD/diecimila/tests-small/test_movegen_digest.elf
+SIM_TEST=$BUILD/diecimila/game/tests/test_movegen_digest.elf
 TINY_OBJECT=$BUILD/attiny85/obj/lib/arch/small/movegen.o
 SMALL_MOVEGEN_MAX_BYTES=2492
 MAX_CYCLES=4000000000

@@ -3,8 +3,8 @@
 # whole game of Russian draughts, then one of English checkers, printing
 # each move and the result.  Checked on the simulated Uno (selfplay.elf,
 # the full engine), on the ATmega328P stand-in for the attiny boards
-# (build/tiny-on-m328/selfplay.elf: their size-first engine and RAM sizes,
-# Makefile TINY_STANDIN) and on the ATtiny85 itself (demo.elf):
+# (build/tiny-on-m328/demo.elf: their size-first engine and RAM sizes,
+# tests/boards/tiny-on-m328.mk) and on the ATtiny85 itself (demo.elf):
 # it exits 0, both games end with a result, no search was cut short for
 # want of room (a "cuts N" line), build/host/checkers replays every move
 # printed as a legal move of the variant (go --moves refuses an illegal or
@@ -103,7 +103,7 @@ check_ram() {
 
 play "uno selfplay.elf" "$BUILD/uno/selfplay.elf"
 
-STANDIN_ELF=$BUILD/tiny-on-m328/selfplay.elf
+STANDIN_ELF=$BUILD/tiny-on-m328/demo.elf
 play "stand-in tiny-on-m328" "$STANDIN_ELF"
 static=$(static_ram "$STANDIN_ELF")
 sized=$(avr-nm -S "$STANDIN_ELF" | awk 'NF == 4 && $1 >= "00800000" && $1 < "00810000" { print $2 }' |

@@ -1,7 +1,7 @@
 /*
  * movegen.c (small) - checkers/movegen.h's move generation written for
  * flash first: the generator of the 8 KB and 16 KB parts, chosen by
- * `MOVEGEN := small` (or `DEMO_MOVEGEN := small`, the game firmware only)
+ * `MOVEGEN := small` (or `GAME_MOVEGEN := small`, the game alone)
  * in a board file; the Makefile then builds it instead of
  * lib/checkers/movegen.c and the AVR assembly.  mg_make and the path of a
  * capture are lib/checkers/move.c's, as for every generator.

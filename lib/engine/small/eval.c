@@ -1,6 +1,6 @@
 /*
  * The size-first evaluation (eval.h's eval_position for a board whose
- * EVAL := small): material and the men's advance, a loop over the squares
+ * ENGINE := small): material and the men's advance, a loop over the squares
  * instead of eval.c's flash tables and terms (2 KB of code and some 90
  * bytes of stack under the search, more than the 8 KB, 512-byte parts can
  * give).  A man is EVAL_MAN and SMALL_ADVANCE a rank it has gone up the

@@ -1,0 +1,321 @@
+# firmware/firmware.mk - every board's images, and the targets that run,
+# measure or flash them.  Included by the top-level Makefile.
+#
+# A board is data: boards/<name>.mk states its facts (BOARD_FACTS) and its
+# choices (BOARD_CHOICES), all of them, checked when it is read.  A board
+# has two builds, each a folder of objects and archives:
+#   build/<board>/       the library with the board's MOVEGEN and ENGINE,
+#                        for the programs of PROGRAMS, the bench's rows and
+#                        the simulator tests
+#   build/<board>/game/  the game image's own build of the library and of
+#                        firmware/common, with GAME_MOVEGEN and compiled for
+#                        size (GAME_CFLAGS)
+# and its images are build/<board>/NAME.elf: demo.elf, the game (firmware/
+# $(GAME)), and one for each program of PROGRAMS (firmware/NAME).
+
+BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
+# The facts: MCU and F_CPU; BAUD, the serial port's (0: none); the LED's
+# port letter and bit; avrdude's programmer and upload speed; FLASH_LIMIT,
+# the flash an image may use (Arduino's boards.txt upload.maximum_size).
+# The choices:
+#   GAME          the game image, demo.elf: demo (firmware/demo, the console
+#                 game) or selfplay (firmware/selfplay: the engine plays
+#                 itself; no serial port needed)
+#   PROGRAMS      the other images: firmware/NAME -> build/<board>/NAME.elf
+#   MOVEGEN       the move generator of those (fast: lib/checkers and the AVR
+#                 assembly; small: lib/arch/small, written for flash first)
+#   GAME_MOVEGEN  the game's
+#   ENGINE        the search and evaluation (full: lib/engine; small:
+#                 lib/engine/small, the size-first engine for 8 and 16 KB)
+#   GAME_UI       the game's user interface (full; lean: the 16 KB choices
+#                 of firmware/demo/demo_features.h)
+#   RAM           the RAM the objects are sized for: 2k, 1k or 512 (below)
+#   HUB_MODE      yes: the game speaks the Hub protocol too (firmware/demo/hub_mode.c)
+BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
+BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE GAME_UI RAM HUB_MODE
+# The values a choice may take (MOVEGEN_CHOICES and ENGINE_CHOICES: lib/lib.mk).
+GAME_CHOICES         := demo selfplay
+PROGRAMS_CHOICES     := $(filter-out common demo,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
+GAME_MOVEGEN_CHOICES := $(MOVEGEN_CHOICES)
+GAME_UI_CHOICES      := full lean
+RAM_CHOICES          := 2k 1k 512
+HUB_MODE_CHOICES     := yes no
+
+# load_board NAME FILE: reads a board file into NAME_MCU, NAME_GAME, ...;
+# check_board NAME FILE stops with the file's name and the variable at the
+# first fact missing or choice not allowed.
+load_board = $(foreach v,$(BOARD_FACTS) $(BOARD_CHOICES),$(eval undefine $(v)))$(eval include $(2))$(foreach \
+    v,$(BOARD_FACTS) $(BOARD_CHOICES),$(eval $(1)_$(v) := $($(v)))$(eval undefine $(v)))
+check_board = $(foreach v,$(BOARD_FACTS) $(BOARD_CHOICES),$(if $(strip $($(1)_$(v)))$(filter PROGRAMS,$(v)),,\
+        $(error $(2): $(v) is not set; a board file sets $(BOARD_FACTS) $(BOARD_CHOICES)))) \
+    $(foreach v,$(BOARD_CHOICES),$(foreach x,$($(1)_$(v)),$(if $(filter $(x),$($(v)_CHOICES)),,\
+        $(error $(2): $(v) := $($(1)_$(v)): $(x) is not one of: $($(v)_CHOICES)))))
+$(foreach b,$(BOARDS),$(call load_board,$(b),boards/$(b).mk)$(call check_board,$(b),boards/$(b).mk))
+
+# ----------------------------------------------------------------- compile --
+AVR_CC  := avr-gcc
+AVR_AR  := avr-gcc-ar
+AVR_OPT ?= -Os
+# Link-time optimisation (calls across objects inlined, unused code gone
+# before layout) and linker relaxation (CALL/JMP to RCALL/RJMP where they
+# reach).  The objects keep plain code too, for the bench's avr-nm.
+# AVR_LTO= builds without.
+AVR_LTO ?= -flto -ffat-lto-objects -mrelax
+AVR_CFLAGS := -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror \
+              -ffunction-sections -fdata-sections $(INCLUDES) -MMD -MP
+
+# The RAM a board's objects are sized for (RAM): the game's repetition
+# window (lib/checkers/game.h) and, for 1 KB, the game's move text on the
+# stack (firmware/demo/session.h) and the full search's workspace
+# (lib/engine/search.h; the size-first search's own defaults are its 1 KB
+# sizes).  tests/host/test_demo_16k.sh and test_selfplay.sh measure them.
+RAM_2k_FLAGS  :=
+RAM_1k_FLAGS   = -DGAME_HISTORY=12u -DSESSION_MOVE_TEXT_ON_STACK=1
+RAM_1k_full_FLAGS := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u \
+                     -DSEARCH_STACK_BYTES=240u -DSEARCH_CAPTURE_RESERVE=36u
+RAM_512_FLAGS := -DGAME_HISTORY=12u
+
+# board_cflags BOARD: the board's facts as the firmware's macros.
+board_cflags = -mmcu=$($(1)_MCU) -DF_CPU=$($(1)_F_CPU)UL -DBAUD=$($(1)_BAUD)UL \
+    -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$($(1)_MCU)"' \
+    -DLED_PORT_LETTER=$($(1)_LED_PORT) -DLED_BIT=$($(1)_LED_BIT)
+# board_of BUILD, is_game BUILD, movegen_of BUILD: a build's board, whether
+# it is the game's, its move generator.
+board_of   = $(firstword $(subst /, ,$(1)))
+is_game    = $(filter %/game,$(1))
+movegen_of = $($(call board_of,$(1))_$(if $(call is_game,$(1)),GAME_MOVEGEN,MOVEGEN))
+# avr_cflags BUILD: the flags of all its objects.
+avr_cflags = $(call board_cflags,$(call board_of,$(1))) $(AVR_CFLAGS) \
+    $(call lib_include,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
+    $(RAM_$($(call board_of,$(1))_RAM)_FLAGS) $(RAM_$($(call board_of,$(1))_RAM)_$($(call board_of,$(1))_ENGINE)_FLAGS) \
+    $(if $(call is_game,$(1)),$(call game_cflags,$(call board_of,$(1))))
+# The runner's .mmcu section (firmware/common/avrsim_section.c) is kept by
+# --undefined=_mmcu at the link, which LTO would drop before the linker sees
+# it: that one object is plain code.
+# The self-play program saves registers through libgcc's shared prologue
+# and epilogue (-mcall-prologues), on every board.
+AVR_SOURCE_FLAG_PATTERNS := firmware/common/avrsim_section.c firmware/selfplay/%
+AVR_FLAGS_firmware/common/avrsim_section.c := -fno-lto
+AVR_FLAGS_firmware/selfplay/% := -mcall-prologues
+
+$(BUILD)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
+	$(call say,$(if $(filter %.S,$<),AVR-AS,AVR-CC),$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(call source_include,$<) $(call avr_cflags,$(call build_of,$@)) \
+	    $(call source_flags,AVR,$<) $(if $(call is_game,$(call build_of,$@)),$(call source_flags,GAME,$<)) \
+	    -c $< -o $@
+# source_flags SET SOURCE: the SET_FLAGS_<pattern> of every pattern of
+# SET_SOURCE_FLAG_PATTERNS that the source matches.
+source_flags = $(foreach p,$($(1)_SOURCE_FLAG_PATTERNS),$(if $(filter $(p),$(2)),$($(1)_FLAGS_$(p))))
+
+# board_lib_objects BUILD: its library's objects, C and (fast) assembly.
+board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE)) \
+    $(MOVEGEN_$(call movegen_of,$(1))_AVR_ASM))
+$(BUILD)/%/libfirmware.a: $$(call objects_of,$$*,$(wildcard firmware/common/*.c))
+	$(archive)
+
+# -------------------------------------------------------------------- game --
+# The game image is the one near its board's flash limit: it trades call
+# speed for size.  With -flto a flag of any object applies to the whole
+# image at the link (avr-gcc merges target options), so the game has its
+# own build of everything it links (build/<board>/game/), compiled with
+# GAME_CFLAGS: without the passes that avr-gcc trades for registers that
+# then spill (code sinking, the phi-to-conditional rewrite, loop-invariant
+# motion, temporary expression replacement, the scalar replacement of
+# aggregates across calls, the coalescing of variables).  The bench's and
+# tests' objects keep plain -Os, so the bench rows are those of the library
+# as shipped.  The commit messages that chose each flag carry its figures.
+GAME_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter -fno-ipa-sra \
+                   -fno-tree-coalesce-vars
+# game_cflags BOARD: the game's choices (GAME_UI, HUB_MODE) as the macros of
+# firmware/demo/demo_features.h, and DEMO_FEATURES from the command line,
+# to measure what one switch costs (in a BUILD of its own: a command-line
+# flag rebuilds nothing):
+#   make BUILD=build/m DEMO_FEATURES=-DDEMO_HAS_PERFT=0 build/m/nano/demo.elf
+GAME_UI_full_FLAGS  :=
+GAME_UI_lean_FLAGS  := -DDEMO_LEAN_UI
+HUB_MODE_yes_FLAGS  := -DDEMO_HUB_MODE
+HUB_MODE_no_FLAGS   :=
+DEMO_FEATURES ?=
+game_cflags = $(GAME_UI_$($(1)_GAME_UI)_FLAGS) $(HUB_MODE_$($(1)_HUB_MODE)_FLAGS) $(DEMO_FEATURES) $(GAME_SIZE_FLAGS)
+# Its own code saves registers through libgcc's shared prologue and
+# epilogue (-mcall-prologues), and the console game uses X only as the
+# hardware addresses it (-mstrict-X: no X+offset made of ADIW/SBIW pairs).
+# The user interface (the commands, the notation, the serial port, Hub
+# mode's text), where no cycle counts, is spared partial redundancy
+# elimination and the loop optimizer, and switch tables, which would go
+# into the padding that firmware/demo/flash_gap.h fills.  main() stays in
+# .text (not .text.startup, which the linker would put after all of the
+# library), among the functions it calls.
+GAME_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
+GAME_UI_SOURCES := firmware/demo/% firmware/common/% lib/checkers/pdn.c lib/checkers/position.c \
+    lib/checkers/movegen.c lib/engine/hub.c
+GAME_SOURCE_FLAG_PATTERNS := firmware/demo/% firmware/demo/main.c \
+    $(filter-out firmware/demo/%,$(GAME_UI_SOURCES))
+GAME_FLAGS_firmware/demo/%      := -mcall-prologues -mstrict-X
+GAME_FLAGS_firmware/demo/main.c := -fno-reorder-functions
+$(foreach p,$(GAME_UI_SOURCES),$(eval GAME_FLAGS_$(p) += $(GAME_UI_FLAGS)))
+
+# The game's link: its functions in one LTO partition, in the order of the
+# sources, so that callers and callees stay close and 2-byte RCALLs replace
+# 4-byte CALLs where they reach; libgcc's register-saving prologue and
+# epilogue loaded before the library's assembly, within RCALL reach of the
+# search.  The commands and the session's printers go last, right before
+# the library code they call most (the notation), and the serial port and
+# the clock (linked as objects rather than from the archive) in the middle
+# of the user interface that calls them.
+GAME_LDFLAGS := $(GAME_SIZE_FLAGS) -flto-partition=one -fno-toplevel-reorder \
+                -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc
+GAME_COMMON_LINKED := firmware/common/serial.c firmware/common/serial_print.c firmware/common/clock.c
+GAME_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(GAME_COMMON_LINKED) \
+                  firmware/demo/commands.c
+link_order = $(filter-out $(GAME_LINK_LAST),$(1)) $(foreach f,$(GAME_LINK_LAST),$(filter $(f),$(1)))
+game_sources = $(call link_order,$(wildcard firmware/$($(1)_GAME)/*.c) \
+    $(if $(filter demo,$($(1)_GAME)),$(GAME_COMMON_LINKED)))
+# The move generator's popcount table must stay at the first 256-byte
+# boundary, right after the tables that fill the padding before it
+# (firmware/demo/flash_gap.h); grown past it, they would move the table and
+# waste up to 255 bytes.
+game_gap_check = table=$$(avr-nm $(1) | awk '$$3 == "bd_popcount_table" { print $$1 }'); \
+    if [ -n "$$table" ] && [ "$$table" != 00000100 ]; then \
+        echo "$(1): bd_popcount_table at 0x$$table, not 0x100: the tables of" \
+             "firmware/demo/flash_gap.h no longer fit before it" >&2; rm -f $(1); exit 1; fi
+
+# ------------------------------------------------------------------ images --
+# The runner's .mmcu section lies outside the image (0x910000).  The
+# linker's own region for flash, the whole of the MCU's, is lifted: the
+# board's FLASH_LIMIT is the check, with its message naming the board, the
+# size and how much over.
+AVR_LDFLAGS := -Wl,--gc-sections -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000 \
+               -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
+# flash_bytes ELF: what the ELF puts in flash, .text and .data's initial
+# values.
+flash_bytes = avr-size -A $(1) | awk '$$1 == ".text" || $$1 == ".data" { s += $$2 } END { print s + 0 }'
+# tests/check.c prints through firmware/common/serial_print.c.
+TEST_SUPPORT := tests/check.c firmware/common/serial_print.c
+
+# elf_prerequisites STEM: what build/STEM.elf links, by the form of its name:
+#   BOARD/demo                  the game: its build's objects and archives
+#   BOARD/NAME                  firmware/NAME (PROGRAMS)
+#   BUILD/tests/NAME            tests/NAME.c or tests/atmega/NAME.c
+#   BUILD/runner/NAME           tests/runner/NAME.c, a firmware the runner's tests run
+elf_prerequisites = $(if $(filter demo,$(notdir $(1))),\
+        $(call objects_of,$(dir $(1))game,$(call game_sources,$(call board_of,$(1)))) \
+        $(BUILD)/$(dir $(1))game/libfirmware.a $(BUILD)/$(dir $(1))game/libbitdraughts.a,\
+    $(if $(filter %/tests %/runner,$(patsubst %/,%,$(dir $(1)))),\
+        $(call objects_of,$(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(1))))),\
+            $(firstword $(wildcard $(foreach d,tests/ tests/atmega/ tests/runner/,$(d)$(notdir $(1)).c))) \
+            $(if $(filter %/tests,$(patsubst %/,%,$(dir $(1)))),$(TEST_SUPPORT))) \
+        $(call support_of,$(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(1)))))),\
+    $(if $(filter $(notdir $(1)),$($(call board_of,$(1))_PROGRAMS)),\
+        $(call objects_of,$(call board_of,$(1)),$(wildcard firmware/$(notdir $(1))/*.c)) \
+        $(call support_of,$(call board_of,$(1))))))
+support_of = $(BUILD)/$(1)/libfirmware.a $(BUILD)/$(1)/libbench.a $(BUILD)/$(1)/libbitdraughts.a
+
+# Every image is checked against its board's limit: one over it is deleted,
+# so neither `make flash` nor a test can use it.
+$(BUILD)/%.elf: $$(call elf_prerequisites,$$*)
+	$(call say,AVR-LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) -mmcu=$($(call board_of,$*)_MCU) $(AVR_OPT) $(AVR_LTO) $(AVR_LDFLAGS) \
+	    $(if $(filter %/demo,$*),$(GAME_LDFLAGS)) -Wl,-Map=$(@:.elf=.map) $^ -o $@
+	$(Q)limit=$($(call board_of,$*)_FLASH_LIMIT); bytes=$$($(call flash_bytes,$@)); \
+	if [ "$$bytes" -gt "$$limit" ]; then \
+	    echo "$@: $$bytes bytes of flash, over the $(call board_of,$*) board's limit of $$limit" \
+	         "($(call board_file,$(call board_of,$*)) FLASH_LIMIT) by $$((bytes - limit))" >&2; \
+	    rm -f $@; exit 1; fi
+	$(if $(filter %/demo,$*),$(Q)$(call game_gap_check,$@))
+board_file = $(or $(wildcard boards/$(1).mk),$(wildcard tests/boards/$(1).mk))
+
+$(BUILD)/%.hex: $(BUILD)/%.elf
+	$(call say,HEX,$@)
+	$(Q)avr-objcopy -O ihex -R .eeprom -R .mmcu $< $@
+
+# board_images BOARD: its images of `make firmware`.
+board_images = $(BUILD)/$(1)/demo.elf $($(1)_PROGRAMS:%=$(BUILD)/$(1)/%.elf)
+
+## firmware     every board's images (build/<board>/*.elf)
+firmware: $(foreach b,$(BOARDS),$(call board_images,$(b)))
+
+# ----------------------------------------------------------------- targets --
+## demo         the engine plays itself (both variants) on the simulated Uno
+# One run per game, on a fresh EEPROM image, each script ending with `auto`:
+# the firmware exits when its input is over and the game is.
+DEMO_LEVEL := level time 200
+demo: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
+	$(Q)rm -f $(BUILD)/demo.eeprom
+	$(Q)for variant in russian english; do \
+	    printf 'new %s\n$(DEMO_LEVEL)\nauto\n' $$variant | \
+	    $(HOST)/avrsim --eeprom $(BUILD)/demo.eeprom $(BUILD)/uno/demo.elf || exit 1; done
+
+## play         play checkers against it in the terminal (simulated Uno)
+# The game persists in build/play.eeprom.  `quit`, Ctrl-D and Ctrl-C end it
+# with status 0 (avrsim exits 0 on SIGINT when its stdin is a terminal).
+play: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
+	$(Q)$(HOST)/avrsim --eeprom $(BUILD)/play.eeprom $(BUILD)/uno/demo.elf
+
+## bench        cycle counts in the simulator -> build/bench/bench.csv, bench-chart.svg
+BENCH_BOARDS := uno attiny85 mega2560
+bench: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
+	    $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
+	    $(foreach b,$(BOARDS),$(BUILD)/$(b)/demo.elf)
+	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
+	    firmware/bench/run-bench.sh
+	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh
+	$(Q)python3 firmware/bench/chart.py -o $(BUILD)/bench/bench-chart.svg $(BUILD)/bench/bench.csv
+	@echo "  SVG      $(BUILD)/bench/bench-chart.svg"
+
+## readme       the bench, then its tables into the docs and its chart to firmware/bench/
+readme: bench
+	$(Q)BUILD=$(BUILD) firmware/bench/update-readme.sh
+
+## size         flash and static RAM of BOARD's images
+size: $(call board_images,$(BOARD))
+	$(Q)for f in $^; do \
+	    bytes=$$($(call flash_bytes,$$f)); \
+	    printf '%s: flash %s bytes, %s%% of the %s limit (%s); ' $$f $$bytes \
+	        $$(awk "BEGIN { printf \"%.1f\", 100 * $$bytes / $($(BOARD)_FLASH_LIMIT) }") \
+	        $(BOARD) $($(BOARD)_FLASH_LIMIT); \
+	    avr-size -C --mcu=$($(BOARD)_MCU) $$f | awk '/^Data/ { print "static RAM " $$2 " bytes" }'; done
+
+## disasm       BOARD's images disassembled -> build/BOARD/*.lst
+disasm: $(call board_images,$(BOARD))
+	$(Q)for f in $^; do avr-objdump -d -S $$f > $${f%.elf}.lst; echo "  DISASM   $${f%.elf}.lst"; done
+
+## flash        (alias upload) the game onto BOARD at PORT: make flash BOARD=uno PORT=/dev/ttyACM0
+flash upload: $(BUILD)/$(BOARD)/demo.hex
+	avrdude -p $($(BOARD)_MCU) -c $($(BOARD)_AVRDUDE_PROGRAMMER) -P $(PORT) \
+	    -b $($(BOARD)_AVRDUDE_BAUD) -D -U flash:w:$<:i
+
+## monitor      serial terminal on PORT at BOARD's BAUD
+# The firmware ends its lines with LF alone: picocom maps it to CR LF.
+monitor:
+	$(Q)if [ "$($(BOARD)_BAUD)" = 0 ]; then \
+	    echo "monitor: BOARD=$(BOARD) has no serial port (boards/$(BOARD).mk: BAUD := 0)" >&2; exit 1; fi
+	$(Q).ci/install-deps picocom
+	@echo "monitor: $(PORT) at $($(BOARD)_BAUD) baud; leave with Ctrl-A Ctrl-X"
+	$(Q)picocom --quiet --imap lfcrlf -b $($(BOARD)_BAUD) $(PORT)
+
+ifeq ($(filter $(BOARD),$(BOARDS)),)
+  $(error BOARD=$(BOARD) is not one of: $(BOARDS))
+endif
+
+.PHONY: firmware demo play bench readme size disasm flash upload monitor
+
+## explain      what BOARD's game image is made of: its sources, their flags, its link
+explain:
+	@echo "build/$(BOARD)/demo.elf, from $(call board_file,$(BOARD)):"
+	@$(foreach v,$(BOARD_FACTS) $(BOARD_CHOICES),printf '  %-20s %s\n' '$(v)' '$($(BOARD)_$(v))';)
+	@echo "every object: $(strip $(call avr_cflags,$(BOARD)/game))"
+	@echo "linked as objects, in this order, and their own flags:"
+	@$(foreach s,$(call game_sources,$(BOARD)),printf '  %-36s %s\n' '$(s)' '$(call explain_flags,$(s))';)
+	@echo "linked from archives (build/$(BOARD)/game/*.a) where called:"
+	@$(foreach s,$(filter-out $(GAME_COMMON_LINKED),$(wildcard firmware/common/*.c)) \
+	    $(call lib_sources,$(call movegen_of,$(BOARD)/game),$($(BOARD)_ENGINE)) \
+	    $(MOVEGEN_$(call movegen_of,$(BOARD)/game)_AVR_ASM),printf '  %-36s %s\n' '$(s)' '$(call explain_flags,$(s))';)
+	@echo "link: $(strip -mmcu=$($(BOARD)_MCU) $(AVR_OPT) $(AVR_LTO) $(AVR_LDFLAGS) $(GAME_LDFLAGS))"
+explain_flags = $(strip $(call source_include,$(1)) $(call source_flags,AVR,$(1)) $(call source_flags,GAME,$(1)))
+.PHONY: explain

@@ -1,0 +1,178 @@
+# lib/lib.mk - the library: its sources, its variants, and its builds for
+# the host.  Included by the top-level Makefile.
+#
+# lib/<concept>/ holds the library proper (the folders lib/bitdraughts.h
+# includes from), all of it runs on a board; lib/arch/<target> the target's
+# facts and overrides; lib/bench/ the bench's alternatives (the bench
+# firmware and the tests only); lib/tools/ the host programs and the
+# generators they share with the tests.
+
+LIB_DIRS  := $(sort $(shell sed -n 's|^\#include "\([a-z0-9_]*\)/.*|\1|p' lib/bitdraughts.h))
+LIB_SRC   := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
+BENCH_SRC := $(wildcard lib/bench/*.c)
+TOOLS_SRC := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
+
+# ---------------------------------------------------------------- variants --
+# A variant is an include root and a source list: a build that chooses
+# MOVEGEN=small puts lib/arch/small in front of the target's own folder and
+# compiles lib/arch/small/movegen.c instead of lib/checkers/movegen.c (and,
+# on AVR, instead of the assembly).  Both generators list the same moves in
+# the same order.  ENGINE=small compiles the size-first search and
+# evaluation of lib/engine/small instead of lib/engine/search.c and eval.c.
+MOVEGEN_CHOICES := fast small
+ENGINE_CHOICES  := full small
+MOVEGEN_fast_SRC       := lib/checkers/movegen.c
+MOVEGEN_fast_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
+MOVEGEN_fast_INCLUDE   :=
+MOVEGEN_small_SRC      := lib/arch/small/movegen.c
+MOVEGEN_small_AVR_ASM  :=
+MOVEGEN_small_INCLUDE  := -Ilib/arch/small -DMOVEGEN_SMALL=1
+ENGINE_full_SRC        := lib/engine/search.c lib/engine/eval.c
+ENGINE_full_INCLUDE    :=
+ENGINE_small_SRC       := $(wildcard lib/engine/small/*.c)
+ENGINE_small_INCLUDE   := -DSEARCH_SMALL=1
+
+# The target's folder of override headers, found before the portable ones
+# of the same name (lib/bits/platform.h explains the mechanism).  The
+# portable build has no override at all: the fallbacks that no board uses
+# stay built and tested.
+ARCH_avr_INCLUDE      := -Ilib/arch/avr -Ilib/arch/generic
+ARCH_host_INCLUDE     := -Ilib/arch/host -Ilib/arch/generic
+ARCH_portable_INCLUDE := -Ilib/arch/generic
+
+# lib_sources MOVEGEN ENGINE: the library's C sources with those variants.
+lib_sources = $(filter-out $(MOVEGEN_fast_SRC) $(ENGINE_full_SRC),$(LIB_SRC)) \
+    $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC)
+# lib_include MOVEGEN ENGINE ARCH: the include roots (and, until each is a
+# folder of its own, the macros) of those variants on that target.
+lib_include = $(MOVEGEN_$(1)_INCLUDE) $(ENGINE_$(2)_INCLUDE) $(ARCH_$(3)_INCLUDE)
+
+# lib/bench/*_portable.c and *_small.c: the portable and the small move
+# generation under other names, next to the target's own in the bench and in
+# the tests that compare them; lib/bench/portable, first on their include
+# path, names no override.
+BENCH_RENAMED_SRC := $(wildcard lib/bench/*_portable.c lib/bench/*_small.c)
+source_include = $(if $(filter $(BENCH_RENAMED_SRC),$(1)),-Ilib/bench/portable)
+
+# -------------------------------------------------------------------- host --
+# A host build is a folder under build/host: its objects in obj/, its
+# archives beside them.  Each differs in its variants and checks:
+#   build/host            the host programs (no sanitizers)
+#   build/host/san        the tests, with the sanitizers
+#   build/host/portable   the same with no override (lib/arch/generic only)
+#   build/host/avrsizes   the search with the AVR's workspace sizes
+#   build/host/small      the small move generator (MOVEGEN=small)
+#   build/host/small-engine  the size-first engine and the ATtiny85's RAM
+HOST_CC      := gcc
+HOST_CXX     := g++
+HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
+                -fdata-sections $(INCLUDES) -MMD -MP
+HOST_LDFLAGS := -Wl,--gc-sections
+HOST_LDLIBS  := -lm
+SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
+                -fno-omit-frame-pointer
+
+HOST_BUILDS := host host/san host/portable host/avrsizes host/small host/small-engine
+#                             MOVEGEN ENGINE ARCH     checks and sizes
+host_variant_host          = fast    full   host
+host_variant_host/san      = fast    full   host     $(SANITIZE)
+host_variant_host/portable = fast    full   portable $(SANITIZE)
+host_variant_host/avrsizes = fast    full   host     $(SANITIZE) -DSEARCH_AVR_SIZES
+host_variant_host/small    = small   full   host     $(SANITIZE)
+host_variant_host/small-engine = fast small host     $(SANITIZE) $(RAM_512_FLAGS)
+# host_flags BUILD: its compiler flags; host_lib_src BUILD: its library.
+host_flags = $(call lib_include,$(word 1,$(host_variant_$(1))),$(word 2,$(host_variant_$(1))),$(word 3,$(host_variant_$(1)))) \
+    $(wordlist 4,99,$(host_variant_$(1)))
+host_lib_src = $(call lib_sources,$(word 1,$(host_variant_$(1))),$(word 2,$(host_variant_$(1))))
+
+# build_of OBJECT: the build an object belongs to (what precedes /obj/);
+# source_of OBJECT: its source, .c, .cpp or .S.
+build_of  = $(patsubst $(BUILD)/%/,%,$(firstword $(subst /obj/,/ ,$(1))))
+source_of = $(firstword $(wildcard $(patsubst %.o,%.c,$(1)) $(patsubst %.o,%.cpp,$(1)) $(patsubst %.o,%.S,$(1))))
+# An object with no source names one that cannot exist: the rule does not
+# apply, and make says it has no rule for it.
+obj_source = $(or $(call source_of,$(word 2,$(subst /obj/, ,$(1)))),no-source-for/$(1))
+
+$(HOST)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
+	$(call say,CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(if $(filter %.cpp,$<),$(HOST_CXX) $(filter-out -std=gnu11,$(HOST_CFLAGS)) -std=c++11 -pedantic,$(HOST_CC) $(HOST_CFLAGS)) \
+	    $(call source_include,$<) $(call host_flags,$(call build_of,$@)) $(call source_flags,HOST,$<) -c $< -o $@
+
+# Every build's archives (a host build's or a board's, build/<build>/):
+# the library with the build's variants, the bench's alternatives, the
+# tools' shared code (host), firmware/common (boards).  An image carries only
+# the members it calls.
+$(BUILD)/%/libbitdraughts.a: $$(call lib_objects,$$*)
+	$(archive)
+$(BUILD)/%/libbench.a: $$(call objects_of,$$*,$(BENCH_SRC))
+	$(archive)
+$(BUILD)/%/libtools.a: $$(call objects_of,$$*,$(TOOLS_SRC))
+	$(archive)
+define archive
+$(call say,AR,$@)
+$(Q)rm -f $@ && $(if $(filter $(HOST)/%,$@),ar,$(AVR_AR)) rcs $@ $^
+endef
+# lib_objects BUILD: the objects of its library.
+lib_objects = $(if $(filter host host/%,$(1)),$(call objects_of,$(1),$(call host_lib_src,$(1))),$(call board_lib_objects,$(1)))
+
+# Host programs: lib/tools/NAME_main.c -> build/host/NAME.
+HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_main.c))
+$(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a $(HOST)/libbitdraughts.a
+	$(call say,LD,$@)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
+
+## match        two engines play each other (build/host/match --help)
+# An engine is a `checkers` binary of any revision or a firmware .elf run
+# under avrsim, with its own limit if it names one:
+#   make match ENGINE_B=/tmp/old/checkers VARIANT=english MOVETIME=100 SPRT="0 10"
+#   make match ENGINE_A=build/uno/demo.elf,movetime=1000 ENGINE_B=build/host/checkers,depth=6
+# DEPTH= replaces MOVETIME; GAMES= defaults to each opening with both
+# colours; MATCH_FLAGS passes any other option (--pdn FILE, --seed N, ...).
+ENGINE_A ?= $(HOST)/checkers
+ENGINE_B ?= $(HOST)/checkers
+VARIANT  ?= russian
+MOVETIME ?= 100
+DEPTH    ?=
+GAMES    ?=
+SPRT     ?=
+MATCH_FLAGS ?=
+match: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
+	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
+	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
+	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
+	    '$(ENGINE_A)' '$(ENGINE_B)'
+
+## tune-games   self-play games for tuning the evaluation -> build/tune/*.pdn
+## tune         fits the evaluation's weights to build/tune/*.pdn
+# tune-games plays a match for each VARIANT:DEPTH_A,DEPTH_B[:GAMES] of
+# TUNE_MATCHES (every opening with both colours, or the first GAMES/2 of the
+# suite shuffled by --seed 1); fixed depths make the games the same on any
+# machine for one engine.  tune prints the rows of the table in
+# lib/engine/eval.c (TUNE_FLAGS: --iterations, --skip, --freeze, --squares).
+TUNE_ENGINE  ?= $(HOST)/checkers
+TUNE_MATCHES ?= russian:4,5 russian:3,4 english:4,5:200
+TUNE_FLAGS   ?=
+tune-games: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers
+	@mkdir -p $(BUILD)/tune
+	$(Q)for m in $(TUNE_MATCHES); do \
+	    v=$${m%%:*}; rest=$${m#*:}; pair=$${rest%%:*}; games=$${rest#$$pair}; games=$${games#:}; \
+	    a=$${pair%,*}; b=$${pair#*,}; \
+	    echo "  MATCH    $(BUILD)/tune/$$v-d$$a-d$$b.pdn"; \
+	    $(HOST)/match --variant $$v -j $(JOBS) --quiet --seed 1 $${games:+--games $$games} \
+	        --pdn $(BUILD)/tune/$$v-d$$a-d$$b.pdn '$(TUNE_ENGINE),depth='$$a '$(TUNE_ENGINE),depth='$$b \
+	        | tail -n 6 || exit 1; \
+	done
+
+tune: $(HOST)/tune
+	$(Q)$(HOST)/tune $(TUNE_FLAGS) $(BUILD)/tune/*.pdn
+
+## arduino-lib  the library in the Arduino library layout -> build/arduino/
+# (specification 1.5, with a PlatformIO library.json), assembled by
+# lib/arduino/export.sh: build/arduino/bitdraughts/ and bitdraughts.zip.
+arduino-lib:
+	$(Q)sh lib/arduino/export.sh $(BUILD)/arduino
+
+.PHONY: match tune tune-games arduino-lib

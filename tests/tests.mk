@@ -1,0 +1,179 @@
+# tests/tests.mk - the test programs, fuzzing, and `make test`, `test-slow`
+# and `fuzz`.  Included by the top-level Makefile; tests/README.md says what
+# each kind of test checks, tests/run-all.sh runs them and counts.
+#
+#   tests/test_*.c         on the host and in the simulator on SIM_TEST_BOARDS
+#   tests/atmega/test_*.c  on the host and on the ATmega328P only (its RAM)
+#   tests/host/test_*.c    on the host only; tests/host/*.sh, scripts
+#   tests/small/test_*.c   the size-first engine on the host
+#   tests/runner/*.c       firmwares that exercise the runner
+#   tests/fuzz/fuzz_*.c    libFuzzer targets, their corpora replayed by make test
+
+UNIT_TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
+ATMEGA_TESTS := $(basename $(notdir $(wildcard tests/atmega/test_*.c)))
+HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c tests/host/test_*.cpp)))
+SMALL_TESTS  := $(basename $(notdir $(wildcard tests/small/test_*.c)))
+RUNNER_FW    := $(basename $(notdir $(wildcard tests/runner/*.c)))
+
+# ------------------------------------------------------------------- host --
+# build/host/tests/[KIND/]NAME: a test program, its build and its sources:
+#   KIND                 build               sources
+HOST_TEST_KIND_       := host/san            tests/
+HOST_TEST_KIND_host   := host/san            tests/host/
+HOST_TEST_KIND_atmega := host/san            tests/atmega/
+HOST_TEST_KIND_portable := host/portable     tests/
+HOST_TEST_KIND_avr-sizes := host/avrsizes    tests/atmega/
+HOST_TEST_KIND_small  := host/small          tests/atmega/
+HOST_TEST_KIND_small-engine := host/small-engine tests/small/
+# The size-first engine's tests link its library alone.
+HOST_TEST_LIBS = $(if $(filter host/small-engine,$(1)),libbitdraughts.a,libtools.a libbench.a libbitdraughts.a)
+host_test_kind = $(patsubst %/,%,$(filter-out ./,$(dir $(1))))
+host_test_prerequisites = $(foreach b,$(word 1,$(HOST_TEST_KIND_$(call host_test_kind,$(1)))),\
+    $(call objects_of,$(b),$(word 2,$(HOST_TEST_KIND_$(call host_test_kind,$(1))))$(notdir $(1)).c $(TEST_SUPPORT)) \
+    $(addprefix $(BUILD)/$(b)/,$(call HOST_TEST_LIBS,$(b))))
+$(HOST)/tests/%: $$(call host_test_prerequisites,$$*)
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
+
+# The small move generator's suites: the comparison with the portable C
+# (every node to perft depth SMALL_TREE_DEPTH) and the search, whose results
+# must not change with the generator.
+SMALL_HOST_TESTS := test_movegen_override test_movegen_digest test_search
+SMALL_TREE_DEPTH := 7u
+$(HOST)/small/obj/tests/atmega/test_movegen_override.o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
+
+HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
+                  $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
+                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
+                  $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%) \
+                  $(SMALL_TESTS:%=$(HOST)/tests/small-engine/%)
+
+# ---------------------------------------------------------------- boards --
+# The simulator's tests run on these boards (tests/test_*.c and the
+# runner's firmwares), and tests/atmega on the Uno.
+SIM_TEST_BOARDS := uno attiny85
+sim_tests = $(UNIT_TESTS:%=$(BUILD)/$(1)/tests/%.elf) $(RUNNER_FW:%=$(BUILD)/$(1)/runner/%.elf)
+# The small move generator in the simulator: the ATmega168's game build,
+# with the moves of its 1 KB of RAM (both generators do not fit its flash:
+# tests/host/test_movegen_digest.sh compares what it prints with the
+# portable C's on the host).
+SMALL_SIM_TESTS := $(BUILD)/diecimila/game/tests/test_movegen_digest.elf
+# Boards that only the tests build (tests/boards/NAME.mk).
+TEST_BOARDS := $(basename $(notdir $(wildcard tests/boards/*.mk)))
+$(foreach b,$(TEST_BOARDS),$(call load_board,$(b),tests/boards/$(b).mk)$(call check_board,$(b),tests/boards/$(b).mk))
+
+# The move generators compared to perft depth 8 for make test-slow (the Uno).
+SLOW_AVR_TESTS := $(BUILD)/uno/slow/test_movegen_override_deep.elf
+$(BUILD)/uno/obj/slow/test_movegen_override_deep.o: tests/atmega/test_movegen_override.c $(MAKEFILE_DEPS)
+	$(call say,AVR-CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(call avr_cflags,uno) -DTREE_DEPTH=8u -c $< -o $@
+$(SLOW_AVR_TESTS): $(BUILD)/uno/obj/slow/test_movegen_override_deep.o \
+    $(call objects_of,uno,$(TEST_SUPPORT)) $(call support_of,uno)
+
+# ---------------------------------------------------------------- fuzzing --
+# tests/fuzz/fuzz_NAME.c: a libFuzzer target each (tests/fuzz/fuzz.h), built
+# with clang for `make fuzz` (build/fuzz/NAME), and with gcc and the
+# sanitizers against tests/fuzz/replay.c for `make test`
+# (build/host/tests/fuzz/NAME), which replays tests/fuzz/corpus/NAME/.
+# The game firmware's targets (commands, eeprom) build firmware/demo but
+# main.c over host stand-ins (tests/fuzz/firmware_host.h, and
+# tests/fuzz/include/ for the avr-libc headers).
+FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
+FUZZ_FIRMWARE_SRC := $(filter-out firmware/demo/main.c,$(wildcard firmware/demo/*.c)) \
+                     tests/fuzz/firmware_host.c
+FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo -DF_CPU=16000000UL \
+    -DBOARD_NAME='"host"' -DBOARD_MCU_NAME='"host"' -DLED_PORT_LETTER=B -DLED_BIT=5
+fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
+fuzz_extra_eeprom   := $(fuzz_extra_commands)
+fuzz_extra_cli      := lib/tools/host_table.c   # checkers_main.c's search table
+# store.c states the AVR layout of its header; on the host bd_position has
+# tail padding and the header is longer, which tests/fuzz/fuzz_eeprom.c
+# follows.  Its EEPROM addresses are integers cast to pointers, as avr-libc
+# wants them.
+FUZZ_STORE_FLAGS := -D'_Static_assert(condition, message)=' -Wno-int-to-pointer-cast
+HOST_SOURCE_FLAG_PATTERNS += firmware/demo/% tests/fuzz/% firmware/demo/store.c
+HOST_FLAGS_firmware/demo/% := $(FUZZ_FIRMWARE_FLAGS)
+HOST_FLAGS_tests/fuzz/%    := $(FUZZ_FIRMWARE_FLAGS)
+HOST_FLAGS_firmware/demo/store.c := $(FUZZ_STORE_FLAGS)
+
+FUZZ_SECONDS ?= 120
+FUZZ_FLAGS   ?=
+FUZZ         := $(BUILD)/fuzz
+FUZZ_CC      := clang
+FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) $(ARCH_host_INCLUDE) -MMD -MP \
+                $(FUZZ_SANITIZE)
+# libFuzzer's coverage, left out of the engine (sanitizers kept): the
+# firmware's searches spent most of their time in its comparison hooks, and
+# no target is after the search's own paths.
+fuzz_coverage = $(if $(filter lib/engine/%,$(1)),,-fsanitize=fuzzer-no-link)
+FUZZ_BINS        := $(FUZZ_TARGETS:%=$(FUZZ)/%)
+FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(HOST)/tests/fuzz/%)
+
+$(FUZZ)/obj/%.o: %.c $(MAKEFILE_DEPS)
+	$(call say,CC-FUZZ,$@)
+	@mkdir -p $(@D)
+	$(Q)$(FUZZ_CC) $(FUZZ_CFLAGS) $(call fuzz_coverage,$<) $(call source_flags,HOST,$<) -c $< -o $@
+$(FUZZ)/libbitdraughts.a: $(LIB_SRC:%.c=$(FUZZ)/obj/%.o)
+	$(archive)
+$(FUZZ_BINS): $(FUZZ)/%: $(FUZZ)/obj/tests/fuzz/fuzz_%.o $$(call objects_of,fuzz,$$(fuzz_extra_$$*)) \
+        $(FUZZ)/libbitdraughts.a
+	$(call say,LD-FUZZ,$@)
+	$(Q)$(FUZZ_CC) $(FUZZ_SANITIZE) -fsanitize=fuzzer $^ $(HOST_LDLIBS) -o $@
+$(FUZZ_REPLAY_BINS): $(HOST)/tests/fuzz/%: $(HOST)/san/obj/tests/fuzz/fuzz_%.o $(HOST)/san/obj/tests/fuzz/replay.o \
+        $$(call objects_of,host/san,$$(fuzz_extra_$$*)) $(HOST)/san/libbitdraughts.a
+	$(call say,LD,$@)
+	@mkdir -p $(@D)
+	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
+
+# ----------------------------------------------------------------- targets --
+test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
+            $(foreach b,$(SIM_TEST_BOARDS),$(call sim_tests,$(b))) \
+            $(ATMEGA_TESTS:%=$(BUILD)/uno/tests/%.elf) \
+            $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
+            $(SMALL_SIM_TESTS) $(foreach b,$(TEST_BOARDS),$(BUILD)/$(b)/demo.elf)
+
+## test         host and simulator tests; ends with "total: N passed, N failed"
+# Install first, then build in a fresh make so that pkg-config and the
+# compilers are found; the scripts do the running and the counting.
+test: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) test-build
+	$(Q)BUILD=$(BUILD) SIM_TEST_BOARDS="$(SIM_TEST_BOARDS)" tests/run-all.sh
+
+## test-slow    checks too long for make test (minutes rather than seconds)
+test-slow: deps
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS)
+	$(Q)status=0; for script in tests/slow/*.sh; do \
+	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
+
+## fuzz         libFuzzer on the readers, the firmware and the CLI (FUZZ_SECONDS each)
+# New inputs in build/fuzz/corpus/NAME, a crash in build/fuzz/NAME-crash-*;
+# ends with each target's executions.  FUZZ_FLAGS passes libFuzzer options
+# (-jobs=2, -dict=...).  fuzz-merge adds to tests/fuzz/corpus/NAME the inputs
+# of build/fuzz/corpus/NAME that reach code (edges, not hit counts, which
+# would keep ten times as many) the corpus does not.
+fuzz:
+	$(Q).ci/install-deps clang libclang-rt-dev
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
+	$(Q)status=0; for t in $(FUZZ_TARGETS); do \
+	    mkdir -p $(FUZZ)/corpus/$$t; \
+	    $(FUZZ)/$$t -max_total_time=$(FUZZ_SECONDS) -timeout=20 -print_final_stats=1 \
+	        -artifact_prefix=$(FUZZ)/$$t- $(FUZZ_FLAGS) $(FUZZ)/corpus/$$t tests/fuzz/corpus/$$t \
+	        > $(FUZZ)/$$t.log 2>&1 || status=1; \
+	    printf '  FUZZ     %-10s %s executions, %s corpus inputs%s\n' $$t \
+	        "$$(sed -n 's/^stat::number_of_executed_units: *//p' $(FUZZ)/$$t.log)" \
+	        "$$(ls $(FUZZ)/corpus/$$t tests/fuzz/corpus/$$t | grep -vc ':$$\|^$$')" \
+	        "$$(grep -q 'ERROR\|property broken' $(FUZZ)/$$t.log && echo ", FAILED: see $(FUZZ)/$$t.log")"; \
+	    done; exit $$status
+
+fuzz-merge:
+	$(Q).ci/install-deps clang libclang-rt-dev
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(FUZZ_BINS)
+	$(Q)for t in $(FUZZ_TARGETS); do mkdir -p $(FUZZ)/corpus/$$t; \
+	    $(FUZZ)/$$t -merge=1 -use_counters=0 tests/fuzz/corpus/$$t $(FUZZ)/corpus/$$t \
+	        > $(FUZZ)/$$t-merge.log 2>&1 \
+	    || { tail -n 20 $(FUZZ)/$$t-merge.log; exit 1; }; done
+
+.PHONY: test test-build test-slow fuzz fuzz-merge
