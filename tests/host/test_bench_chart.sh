@@ -4,7 +4,7 @@
 # every bar ends at its figure, and lists what is drawn), then the committed
 # chart against a fresh drawing of the committed figures, and the README's
 # link to it.
-. tests/shell_support.sh
+. tests/support.sh
 BUILD=${BUILD:-build}
 dir=$BUILD/test-bench-chart
 mkdir -p "$dir"

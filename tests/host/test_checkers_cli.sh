@@ -4,7 +4,7 @@
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
-. tests/shell_support.sh
+. tests/support.sh
 
 # expect_output NAME EXPECTED COMMAND...: stdout must equal EXPECTED.
 expect_output() {

@@ -6,7 +6,7 @@
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
-. tests/shell_support.sh
+. tests/support.sh
 
 # expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
 expect_match() {

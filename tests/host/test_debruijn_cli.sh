@@ -7,9 +7,7 @@
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/debruijn
 CC=${CC:-gcc}
-. tests/shell_support.sh
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/debruijn-cli.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/support.sh
 
 # expect_output CASE EXPECTED ARGS...: stdout equals EXPECTED and exit 0.
 expect_output() {

@@ -21,9 +21,7 @@ DEPTH_1S=10             # the depth `level time 1000` + `go` reaches from a star
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
-. tests/shell_support.sh
-
-. tests/demo_support.sh
+. tests/support.sh
 
 # expect_transcript NAME FILE INPUT
 expect_transcript() {

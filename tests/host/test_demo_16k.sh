@@ -24,9 +24,7 @@ GAME=3000000000
 GAME_DEPTH=3
 after_move='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
-. tests/shell_support.sh
-
-. tests/demo_support.sh
+. tests/support.sh
 
 [ -f "$ELF" ] || { echo "demo 16k: $ELF missing (make test-build)"; echo "demo 16k: 0 passed, 1 failed"; exit 1; }
 echo "  (image: $ELF)"

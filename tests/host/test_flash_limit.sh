@@ -4,7 +4,7 @@
 # board, the size and the limit, and leaves no image behind.
 set -u
 BUILD=${BUILD:-build}
-. tests/shell_support.sh
+. tests/support.sh
 
 for mk in boards/*.mk; do
     board=$(basename "$mk" .mk)

@@ -8,8 +8,7 @@
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
-. tests/shell_support.sh
-. tests/hub_support.sh
+. tests/support.sh
 
 # session LINE...: the engine's whole answer to those lines (input closed
 # after them; a hang fails after 20 s).

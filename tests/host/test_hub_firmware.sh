@@ -12,11 +12,9 @@ SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/demo.elf
 CHECKERS=$BUILD/host/checkers
 RAM_LIMIT=1536          # static RAM + peak stack, as tests/host/test_demo.sh
-. tests/shell_support.sh
-. tests/hub_support.sh
+. tests/support.sh
 
-STATS=$(mktemp)
-trap 'rm -f "$STATS"' EXIT
+STATS=$tmp/stats
 
 # A session's bounds: simulated cycles (the deepest, `level depth=30` from
 # the start, takes 0.9 G), and wall time only against a hung runner, so

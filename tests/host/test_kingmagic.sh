@@ -7,9 +7,7 @@
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/kingmagic
 TABLES=lib/checkers/kingray_tables.c
-. tests/shell_support.sh
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/kingmagic.XXXXXX") || exit 1
-trap 'rm -rf "$tmp"' EXIT INT TERM
+. tests/support.sh
 
 if [ ! -x "$TOOL" ]; then
     echo "kingmagic: $TOOL not built (make $TOOL)"

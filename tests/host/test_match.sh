@@ -13,10 +13,7 @@ set -u
 BUILD=${BUILD:-build}
 MATCH=$BUILD/host/match
 CHECKERS=$BUILD/host/checkers
-. tests/shell_support.sh
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/support.sh
 
 # expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
 expect_match() {

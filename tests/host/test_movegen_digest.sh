@@ -19,7 +19,7 @@ SIM_TEST=$BUILD/diecimila/game/tests/test_movegen_digest.elf
 TINY_OBJECT=$BUILD/attiny85/obj/lib/arch/small/movegen.o
 SMALL_MOVEGEN_MAX_BYTES=2492
 MAX_CYCLES=4000000000
-. tests/shell_support.sh
+. tests/support.sh
 
 digest_of() { printf '%s\n' "$1" | sed -n 's/^digest //p'; }
 

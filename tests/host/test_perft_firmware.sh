@@ -7,7 +7,7 @@ BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/perft.elf
 CHECKERS=$BUILD/host/checkers
-. tests/shell_support.sh
+. tests/support.sh
 
 # same_counts NAME FIRMWARE_INPUT CHECKERS_ARGS...
 same_counts() {

@@ -34,9 +34,7 @@ RUSSIAN_FEN='W:WKa3,Kc1,a1,e1,g1:BKh6,Kf8,b8,d8,h8'
 ENGLISH_FEN='B:WK13,K28,29,30,31:BK5,K20,2,3,4'
 CHECKERS=$BUILD/host/checkers
 
-. tests/shell_support.sh
-
-. tests/demo_support.sh
+. tests/support.sh
 
 [ -f "$ELF" ] || { echo "power cut: $ELF missing (make firmware)"; echo "power cut: 0 passed, 1 failed"; exit 1; }
 

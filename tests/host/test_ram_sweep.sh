@@ -21,9 +21,7 @@ RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
 CAP=250000000
 SHORT=$CAP
 
-. tests/shell_support.sh
-
-. tests/demo_support.sh
+. tests/support.sh
 
 [ -f "$ELF" ] || { echo "ram sweep: $ELF missing (make firmware)"; echo "ram sweep: 0 passed, 1 failed"; exit 1; }
 static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')

@@ -20,9 +20,7 @@ QUIET68='W:WKa1,Ke1,Kg1,Ka3,Kf4,Kh4,Ka5,Ka7,Kb8,Kd8,Kf8,Kh8:B'
 CAPTURE68='B:WKb2,Ke3,g3,b4,Ke5,Kg5,b6,e7,Kg7:BKb8,Kh8,Kh4,Kh2,Ka1,Kc1'
 MIXED68='W:WKa1,Kh2,Ka3,Kb8,Kd8,Kh8:BKc7,Ke7,Kg7,Kc5,e5,Kg5,b2,d2,f2'
 
-. tests/shell_support.sh
-
-. tests/demo_support.sh
+. tests/support.sh
 
 # check NAME CONDITION-STATUS DETAIL
 check() {

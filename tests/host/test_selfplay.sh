@@ -24,7 +24,7 @@ MAX_CYCLES=4000000000
 # The ATtiny85's two games take 4.4 G cycles: its move generator is the
 # small one, about 12 times slower than the portable C.
 TINY_MAX_CYCLES=6000000000
-. tests/shell_support.sh
+. tests/support.sh
 
 # check_game LABEL VARIANT FIRST_TO_MOVE TRANSCRIPT: the game of VARIANT in
 # the firmware's output; FIRST_TO_MOVE is white or black.

@@ -6,7 +6,7 @@
 
 BUILD=${BUILD:-build}
 TOOL=$BUILD/host/debruijn
-. tests/shell_support.sh
+. tests/support.sh
 
 start=$(date +%s)
 actual=$("$TOOL" --count 6)

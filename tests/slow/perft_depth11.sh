@@ -2,7 +2,7 @@
 # Perft from both start positions at depth 11 against the published counts.
 set -u
 BUILD=${BUILD:-build}
-. tests/shell_support.sh
+. tests/support.sh
 check() {
     variant=$1 expected=$2
     actual=$("$BUILD/host/checkers" perft --variant "$variant" 11 | awk '$1 == "perft" && $2 == 11 { print $3 }')

@@ -1,0 +1,109 @@
+# tests/support.sh - sourced by every shell test script: one line per case
+# and the summary that tests/run-all.sh counts, a scratch directory, and the
+# checks that more than one script makes (of a command's usage errors, an
+# image's flash, a Hub engine's answers, a session of the game firmware).
+#
+#   . tests/support.sh
+#   ok "case"; fail "case" "what went wrong"; ...; finish "suite"
+
+passed=0
+failed=0
+
+ok()   { passed=$((passed + 1)); printf '  ok:     %s\n' "$1"; }
+pass() { ok "$1"; }
+# fail CASE [REASON]
+fail() { failed=$((failed + 1)); printf '  failed: %s%s\n' "$1" "${2:+ ($2)}"; }
+
+# finish SUITE: prints "SUITE: N passed, N failed"; status 1 if any failed.
+finish() {
+    echo "$1: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
+
+# expect_usage_error NAME COMMAND...: status 2, nothing on stdout, one stderr line.
+expect_usage_error() {
+    name=$1
+    shift
+    err=$(mktemp)
+    out=$("$@" 2>"$err")
+    status=$?
+    lines=$(wc -l < "$err")
+    if [ "$status" -eq 2 ] && [ -z "$out" ] && [ "$lines" -eq 1 ]; then
+        ok "$name"
+    else
+        fail "$name" "status $status, stdout '$out', $lines stderr lines"
+    fi
+    rm -f "$err"
+}
+
+# flash_bytes ELF: what the image puts in flash, .text and .data's initial
+# values (firmware/firmware.mk's flash_bytes, which checks each board's limit).
+flash_bytes() {
+    avr-size -A "$1" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }'
+}
+
+# $tmp: a scratch directory of the script's own, removed when it ends.
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/bitdraughts-test.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+# ------------------------------------------------------ Hub engines --
+# expect NAME EXPECTED ACTUAL: exact text.
+expect() {
+    if [ "$2" = "$3" ]; then ok "$1"; else fail "$1" "expected '$2', got '$3'"; fi
+}
+
+# expect_match NAME REGEX TEXT: TEXT must match the extended REGEX.
+expect_match() {
+    if printf '%s\n' "$3" | grep -Eq "$2"; then ok "$1"; else fail "$1" "got: $3"; fi
+}
+
+# done_move OUTPUT: the move of the done line.
+done_move() {
+    printf '%s\n' "$1" | sed -n 's/^done move=\([^ ]*\).*/\1/p'
+}
+
+# -------------------------------------------------- the game firmware --
+# One session of the firmware in the simulator and what its output says,
+# and a made-up game record sealed.  The caller sets SIM (the runner), ELF
+# (the firmware) and SHORT (the default cycle budget); the sessions' files
+# go to $tmp.
+case_number=0
+
+# session INPUT [EEPROM] [MAX_CYCLES] [RUNNER_OPTIONS]: runs the firmware on
+# INPUT (printf format) with a fresh EEPROM file unless one is named; sets
+# $out (the whole UART output), $after (what follows the banner), $status,
+# $stats.
+session() {
+    case_number=$((case_number + 1))
+    eeprom=${2:-$tmp/case$case_number.eeprom}
+    # shellcheck disable=SC2086
+    printf "$1" | "$SIM" --stats --max-cycles "${3:-$SHORT}" --eeprom "$eeprom" ${4:-} "$ELF" \
+        > "$tmp/out" 2> "$tmp/err"
+    status=$?
+    out=$(cat "$tmp/out")
+    after=$(sed -n '/^type help/,$p' "$tmp/out" | tail -n +2)
+    stats=$(cat "$tmp/err")
+}
+
+# last_fen: the line after the last "> fen" prompt of $out.
+last_fen() {
+    printf '%s\n' "$out" | awk '/^> fen$/ { getline; f = $0 } END { print f }'
+}
+
+# reseal IMAGE: gives the game record in the EEPROM image IMAGE the CRC-16
+# of its header and moves, and its copy (firmware/demo/store.h), whatever
+# its bytes hold: a tampered or made-up record that passes the checksum.
+reseal() {
+    python3 - "$1" <<'PY'
+import sys
+data = bytearray(open(sys.argv[1], 'rb').read())
+crc = 0xFFFF
+for b in data[:23] + data[47:47 + 2 * (data[21] | data[22] << 8)]:
+    crc ^= b
+    for _ in range(8):
+        crc = (crc >> 1) ^ 0xA001 if crc & 1 else crc >> 1
+data[23], data[24] = crc & 0xFF, crc >> 8
+data[25:47] = data[3:25]
+open(sys.argv[1], 'wb').write(data)
+PY
+}
