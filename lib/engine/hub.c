@@ -256,10 +256,10 @@ int8_t hub_read_position(const char *text, uint16_t length, const struct bd_rule
         if (c == 'w' || c == 'b')
             p.men[colour] |= bit;
     }
-    if (!pos_is_consistent(&p))
-        return PDN_ERR_PROMOTION;
-    *pos = p;
-    return PDN_OK;
+    int8_t status = pdn_check_position(&p);
+    if (status == PDN_OK)
+        *pos = p;
+    return status;
 }
 
 uint8_t hub_write_position(const bd_position *pos, const struct bd_rules *rules, char *out)

@@ -107,8 +107,9 @@ uint8_t hub_number_square(uint8_t number, const struct bd_rules *rules);
 /* ------------------------------------------------- positions and moves -- */
 
 /* Reads a position: PDN_OK, PDN_ERR_SIDE (first letter not W/B),
- * PDN_ERR_SYNTAX (not 32 letters of wbWBe), PDN_ERR_PROMOTION (a man on
- * the rank where it would have been promoted). */
+ * PDN_ERR_SYNTAX (not 32 letters of wbWBe), or what pdn_check_position()
+ * refuses (PDN_ERR_PROMOTION: a man on the rank where it would have been
+ * promoted; PDN_ERR_TOO_MANY: more than PDN_MAX_PIECES of a colour). */
 int8_t hub_read_position(const char *text, uint16_t length, const struct bd_rules *rules,
                          bd_position *pos);
 /* Writes pos (colours disjoint); returns 33. */

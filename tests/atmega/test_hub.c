@@ -77,7 +77,9 @@ static void test_bad_positions_are_rejected_and_leave_pos_untouched(void)
         "cWbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx\n"
         "cWbbbbbbbbbbb eeeeeeeewwwwwwwwwwww\n"
         "hWwbbbbbbbbbbbeeeeeeeewwwwwwwwwwww\n"      /* a white man on rank 8 */
-        "hWbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwb\n";     /* a black man on rank 1 */
+        "hWbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwb\n"      /* a black man on rank 1 */
+        "iWbbbbbbbbbbbbeeebbbbbbbeewwwwwwww\n"      /* 19 black men, as fen refuses */
+        "iWeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee\n";     /* 16 white kings */
     const char *p_P = bad_P;
     for (uint8_t i = 0; pgm_read_byte(p_P); i++) {
         int8_t expected = (int8_t)('a' - (char)pgm_read_byte(p_P));

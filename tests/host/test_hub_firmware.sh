@@ -152,6 +152,13 @@ pong' "$out"
 out=$(session "pos pos=Wbbbb" "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos pos=Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "pos moves=\"9-13\"" "ping")
 expect "bad positions: one error each" "4" "$(echo "$out" | grep -c '^error message=')"
+# More than 12 pieces of a colour, which fen and a saved game refuse: 19
+# black men, 16 white kings.
+out=$(session "pos pos=Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww" "level depth=2" "go think" \
+              "pos pos=WeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee" "go think")
+expect "more than 12 pieces of a colour: refused; go then refuses" \
+    "2 2" "$(echo "$out" | grep -c '^error message="more than 12 pieces of a colour') $(echo "$out" |
+             grep -c '^error message="no position')"
 out=$(session "pos pos=$RUSSIAN_START moves=\"9-13 9-13\"" "go think" "ping")
 expect_match "an illegal move in moves: an error; go then refuses" \
     '^error message="[^"]+" error message="no position" pong $' "$(echo "$out" | tr '\n' ' ')"
