@@ -477,7 +477,7 @@ DEMO_LIBGCC_FIRST := -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc
 DEMO_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
 DEMO_UI_OBJECTS = $(BUILD)/$(1)/obj/firmware/demo/%.o $(BUILD)/$(1)/demo-obj/firmware/common/%.o \
     $(foreach o,pdn position movegen,$(BUILD)/$(1)/demo-obj/lib/checkers/$(o).o) \
-    $(BUILD)/$(1)/demo-obj/lib/engine/hub.o
+    $(BUILD)/$(1)/demo-obj/lib/engine/hub.o $(BUILD)/$(1)/demo-obj/lib/engine/hub_session.o
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/%.o: $(b)_CFLAGS += -mcall-prologues -mstrict-X $(DEMO_SIZE_FLAGS)))
 $(foreach b,$(BOARDS),$(eval $(BUILD)/$(b)/obj/firmware/demo/main.o: $(b)_CFLAGS += -fno-reorder-functions))
 $(foreach b,$(BOARDS),$(eval $(call DEMO_UI_OBJECTS,$(b)): $(b)_CFLAGS += $(DEMO_UI_FLAGS)))

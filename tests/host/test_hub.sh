@@ -122,15 +122,7 @@ out=$(session "pos pos=Wbbbb" "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos moves=\"9-13\"" "ping")
 expect "bad positions: one error each" "5" "$(echo "$out" | grep -c '^error message=')"
 expect "a man on its promotion rank" 1 "$(echo "$out" | grep -c 'promot')"
-# More than 12 pieces of a colour, which fen and a saved game refuse: 19
-# black men, 16 white kings.
-out=$(session "pos pos=Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww" "level depth=2" "go think" \
-              "pos pos=WeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee" "go think")
-expect "more than 12 pieces of a colour: refused; go then refuses" \
-'error message="more than 12 pieces of a colour: Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww"
-error message="no position (the last pos failed)"
-error message="more than 12 pieces of a colour: WeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee"
-error message="no position (the last pos failed)"' "$out"
+check_refusals
 out=$(session "pos pos=$RUSSIAN_START moves=\"9-13 9-13\"" "go think" "ping")
 expect "an illegal move in moves: named; go then refuses" \
 'error message="move 2 of moves: no legal move matches: 9-13"
