@@ -3,7 +3,7 @@
 #
 #   make [all]        host tools and every board's firmware
 #   make test         host and simulator tests; ends with "N passed, N failed"
-#   make fuzz         libFuzzer on the readers, the firmware and the CLI (FUZZ_SECONDS each)
+#   make fuzz         libFuzzer on the readers, the firmware, the Hub session and the CLI (FUZZ_SECONDS each)
 #   make demo         the engine plays itself (both variants) on the simulated Uno
 #   make play         play checkers against it in the terminal (simulated Uno)
 #   make waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
@@ -594,11 +594,11 @@ FUZZ_CC      := clang
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) $(ARCH_HOST) -MMD -MP \
                 $(FUZZ_SANITIZE)
-# libFuzzer's coverage, left out of the engine (sanitizers kept): the
-# firmware's searches spent most of their time in its comparison hooks, and
-# no target is after the search's own paths.
+# libFuzzer's coverage, left out of the engine but its Hub session
+# (sanitizers kept): the firmware's searches spent most of their time in
+# its comparison hooks, and no target is after the search's own paths.
 FUZZ_COVERAGE := -fsanitize=fuzzer-no-link
-$(patsubst %.c,$(FUZZ)/obj/%.o,$(wildcard lib/engine/*.c)): FUZZ_COVERAGE :=
+$(patsubst %.c,$(FUZZ)/obj/%.o,$(filter-out lib/engine/hub%,$(wildcard lib/engine/*.c))): FUZZ_COVERAGE :=
 FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(HOST)/tests/fuzz/%)
 FUZZ_BINS        := $(FUZZ_TARGETS:%=$(FUZZ)/%)
 
