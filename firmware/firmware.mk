@@ -149,7 +149,7 @@ game_cflags = $(GAME_UI_$($(1)_GAME_UI)_FLAGS) $(HUB_MODE_$($(1)_HUB_MODE)_FLAGS
 # library), among the functions it calls.
 GAME_UI_FLAGS := -fno-tree-pre -fno-jump-tables -fno-tree-loop-optimize
 GAME_UI_SOURCES := firmware/demo/% firmware/common/% lib/checkers/pdn.c lib/checkers/position.c \
-    lib/checkers/movegen.c lib/engine/hub.c
+    lib/checkers/movegen.c lib/engine/hub.c lib/engine/hub_session.c
 GAME_SOURCE_FLAG_PATTERNS := firmware/demo/% firmware/demo/main.c \
     $(filter-out firmware/demo/%,$(GAME_UI_SOURCES))
 GAME_FLAGS_firmware/demo/%      := -mcall-prologues -mstrict-X

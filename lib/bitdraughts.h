@@ -31,5 +31,6 @@
 #include "engine/eval.h"
 #include "engine/search.h"
 #include "engine/hub.h"
+#include "engine/hub_session.h"
 
 #endif

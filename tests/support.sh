@@ -62,6 +62,30 @@ done_move() {
     printf '%s\n' "$1" | sed -n 's/^done move=\([^ ]*\).*/\1/p'
 }
 
+# check_refusals: what both engines must refuse, through the sourcing
+# script's session() (one Hub session, lib/engine/hub_session.h, answers
+# for both): more than 12 pieces of a colour, which fen and a saved game
+# refuse (19 black men, 16 white kings); a level of depth 0, no moves to
+# go, a quote left open (whose position is not taken).  go refuses after
+# each failed pos.
+check_refusals() {
+    out=$(session "pos pos=Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww" "level depth=2" "go think" \
+                  "pos pos=WeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee" "go think")
+    expect "more than 12 pieces of a colour: refused; go then refuses" \
+'error message="more than 12 pieces of a colour: Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww"
+error message="no position (the last pos failed)"
+error message="more than 12 pieces of a colour: WeeeeeeeeWWWWWWWWWWWWWWWWeeeBeeee"
+error message="no position (the last pos failed)"' "$out"
+    out=$(session "level depth=0" "level moves=0 time=0" "pos pos=\"Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
+                  "go think" "ping")
+    expect "level depth=0, moves=0, a quote left open: an error each, no position taken" \
+'error message="bad depth: 0"
+error message="bad moves: 0"
+error message="malformed line"
+error message="no position (the last pos failed)"
+pong' "$out"
+}
+
 # -------------------------------------------------- the game firmware --
 # One session of the firmware in the simulator and what its output says,
 # and a made-up game record sealed.  The caller sets SIM (the runner), ELF

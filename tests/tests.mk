@@ -105,10 +105,10 @@ FUZZ_CC      := clang
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) $(ARCH_host_INCLUDE) -MMD -MP \
                 $(FUZZ_SANITIZE)
-# libFuzzer's coverage, left out of the engine (sanitizers kept): the
-# firmware's searches spent most of their time in its comparison hooks, and
-# no target is after the search's own paths.
-fuzz_coverage = $(if $(filter lib/engine/%,$(1)),,-fsanitize=fuzzer-no-link)
+# libFuzzer's coverage, left out of the engine but its Hub session
+# (sanitizers kept): the firmware's searches spent most of their time in
+# its comparison hooks, and no target is after the search's own paths.
+fuzz_coverage = $(if $(filter-out lib/engine/hub%,$(filter lib/engine/%,$(1))),,-fsanitize=fuzzer-no-link)
 FUZZ_BINS        := $(FUZZ_TARGETS:%=$(FUZZ)/%)
 FUZZ_REPLAY_BINS := $(FUZZ_TARGETS:%=$(HOST)/tests/fuzz/%)
 
@@ -148,7 +148,7 @@ test-slow: deps
 	$(Q)status=0; for script in tests/slow/*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 
-## fuzz         libFuzzer on the readers, the firmware and the CLI (FUZZ_SECONDS each)
+## fuzz         libFuzzer on the readers, the firmware, the Hub session and the CLI (FUZZ_SECONDS each)
 # New inputs in build/fuzz/corpus/NAME, a crash in build/fuzz/NAME-crash-*;
 # ends with each target's executions.  FUZZ_FLAGS passes libFuzzer options
 # (-jobs=2, -dict=...).  fuzz-merge adds to tests/fuzz/corpus/NAME the inputs

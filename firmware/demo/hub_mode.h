@@ -10,10 +10,10 @@
  * to a real board waits for that banner anyway, since opening the port
  * resets the board.
  *
- * A `pos` line carries the whole game's moves, far more than RAM holds as
- * one line: Hub mode reads its lines word by word as they arrive, and plays
- * each move of `moves="..."` into the game record as it is read.  The game
- * is session_game; the EEPROM record is left alone (Hub mode never saves).
+ * The session is lib/engine/hub_session.h, the one `checkers hub` runs
+ * too: this is its I/O (the serial port, the clock, the LED and the
+ * watchdog) and its RAM.  The game is session_game; the EEPROM record is
+ * left alone (Hub mode never saves).
  */
 #ifndef BITDRAUGHTS_DEMO_HUB_MODE_H
 #define BITDRAUGHTS_DEMO_HUB_MODE_H

@@ -6,7 +6,6 @@
 #include <util/crc16.h>
 #include <stddef.h>
 
-#include "bits/bitscan.h"
 #include "bits/progmem.h"
 #include "checkers/pdn.h"
 
@@ -104,12 +103,9 @@ static uint8_t check_header(struct store_header *header)
         return STORE_BAD_LENGTH;
     if (h.crc != record_crc(h.plies))
         return STORE_BAD_CHECKSUM;
-    /* What the FEN reader would take: consistent (a side to move, no man
-     * on its promotion rank), at most PDN_MAX_PIECES a colour (a CRC is no
-     * proof: an image may come from anywhere). */
-    if (!pos_is_consistent(&h.start) ||
-        bs_popcount32_call(h.start.pieces[BD_WHITE]) > PDN_MAX_PIECES ||
-        bs_popcount32_call(h.start.pieces[BD_BLACK]) > PDN_MAX_PIECES)
+    /* What the FEN reader would take (a CRC is no proof: an image may
+     * come from anywhere). */
+    if (pdn_check_position(&h.start) != PDN_OK)
         return STORE_BAD_POSITION;
     header->variant = h.variant;
     header->plies = h.plies;

@@ -18,8 +18,8 @@
  *          share both ends)
  * The ATmega328P's 1,024 bytes hold 488 plies, the ATmega168's 512 hold
  * 232.  Nothing in it is trusted: the loader checks the magic, version,
- * variant, length, checksum and the start position (consistent, at most
- * PDN_MAX_PIECES a colour, as the FEN reader takes), and the caller replays
+ * variant, length, checksum and the start position (pdn_check_position(),
+ * as the FEN reader takes it), and the caller replays
  * the moves through the move generator, rejecting one that is not legal
  * or that comes after the game ended.
  *

@@ -1,5 +1,6 @@
 #include <string.h>
 #include "checkers/pdn.h"
+#include "bits/bitscan.h"
 #include "bits/progmem.h"
 
 /* ------------------------------------------------------------ squares -- */
@@ -32,13 +33,6 @@ uint8_t pdn_number_square(uint8_t number)
     if (number < 1u || number > 32u)
         return BB_NO_SQUARE;
     return list_square((uint8_t)(number - 1u), 1);
-}
-
-/* True when square is on the rank where colour's men are promoted (out of
- * line: inlined, the FEN and move readers each grow by more than it). */
-static __attribute__((noinline)) uint8_t on_promotion_rank(uint8_t colour, uint8_t square)
-{
-    return bb_rank(square) == (colour == BD_WHITE ? 7u : 0u);
 }
 
 static uint8_t is_english(const struct bd_rules *rules)
@@ -146,17 +140,12 @@ uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules
 
 /* ----------------------------------------------------------------- FEN -- */
 
-/* Puts a piece on an empty square; *count is the colour's pieces so far
- * (each colour has one list, so its list can count them). */
-static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king,
-                    uint8_t *count)
+/* Puts a piece on an empty square (what the pieces make is checked once
+ * the FEN is read, by pdn_check_position()). */
+static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king)
 {
     if (bb_has(&p->pieces[BD_WHITE], square) || bb_has(&p->pieces[BD_BLACK], square))
         return PDN_ERR_DUPLICATE;
-    if (!king && on_promotion_rank(colour, square))
-        return PDN_ERR_PROMOTION;
-    if (++*count > PDN_MAX_PIECES)
-        return PDN_ERR_TOO_MANY;
     bb_add(&p->pieces[colour], square);
     if (!king)
         bb_add(&p->men[colour], square);
@@ -168,7 +157,6 @@ static int8_t place(bd_position *p, uint8_t colour, uint8_t square, uint8_t king
 static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_position *p,
                         uint8_t colour)
 {
-    uint8_t count = 0;
     skip_blanks(c);
     char ch = peek(c);
     if (at_end(c) || ch == ':' || ch == '"' || ch == '.')
@@ -193,7 +181,7 @@ static int8_t read_list(struct cursor *c, const struct bd_rules *rules, bd_posit
         if (end < number)
             return PDN_ERR_RANGE;
         do
-            err = place(p, colour, pdn_number_square(number), king, &count);
+            err = place(p, colour, pdn_number_square(number), king);
         while (err == PDN_OK && number++ < end);
         if (err != PDN_OK)
             return err;
@@ -252,7 +240,19 @@ int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *ru
     skip_blanks(&c);
     if (!at_end(&c))
         return PDN_ERR_SYNTAX;
-    *pos = p;
+    int8_t err = pdn_check_position(&p);
+    if (err == PDN_OK)
+        *pos = p;
+    return err;
+}
+
+int8_t pdn_check_position(const bd_position *pos)
+{
+    if (!pos_is_consistent(pos))
+        return PDN_ERR_PROMOTION;
+    if (bs_popcount32_call(pos->pieces[BD_WHITE]) > PDN_MAX_PIECES ||
+        bs_popcount32_call(pos->pieces[BD_BLACK]) > PDN_MAX_PIECES)
+        return PDN_ERR_TOO_MANY;
     return PDN_OK;
 }
 

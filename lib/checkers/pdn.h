@@ -32,9 +32,10 @@
  *   allowed, and K before a range makes every square of it a king (the PDN
  *   grammar puts KING before the whole range); Russian squares are a1..h8,
  *   lower case, dark squares only, and have no ranges;
- * - a square listed twice (in one list or both) is PDN_ERR_DUPLICATE, a man
- *   on the rank where it would have been promoted PDN_ERR_PROMOTION, more
- *   than PDN_MAX_PIECES of a colour PDN_ERR_TOO_MANY.
+ * - a square listed twice (in one list or both) is PDN_ERR_DUPLICATE; once
+ *   the whole FEN is read, a man on the rank where it would have been
+ *   promoted is PDN_ERR_PROMOTION, more than PDN_MAX_PIECES of a colour
+ *   PDN_ERR_TOO_MANY (pdn_check_position()).
  * FEN, as written: no wrapper, no spaces, side, then the W list and the B
  * list.  English lists ascend by square number; a run of three or more
  * consecutive men is written as a range (a run of two is no shorter);
@@ -121,6 +122,12 @@ uint8_t pdn_read_square(const char *text, uint16_t length, const struct bd_rules
 /* Reads a FEN (see above) into *pos; PDN_OK or a PDN_ERR_* code. */
 int8_t pdn_read_fen(const char *text, uint16_t length, const struct bd_rules *rules,
                     bd_position *pos);
+/* What every reader of positions takes (the FEN and Hub readers, the game
+ * firmware's saved game): PDN_OK, PDN_ERR_PROMOTION when pos is not
+ * consistent (pos_is_consistent(): a man on its promotion rank, or
+ * overlapping colours, or no side to move), PDN_ERR_TOO_MANY for more than
+ * PDN_MAX_PIECES of a colour. */
+int8_t pdn_check_position(const bd_position *pos);
 /* Writes pos (colours disjoint) as a canonical FEN; returns its length, or
  * 0 with an empty string when capacity is too small.  PDN_FEN_MAX always
  * suffices. */

@@ -2,182 +2,73 @@
 #include "engine/hub.h"
 #include "engine/search.h"
 
-/* ------------------------------------------------------- line syntax -- */
-
-static uint8_t is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-void hub_scan_start(struct hub_scanner *s, const char *text, uint16_t length)
-{
-    s->at = text;
-    s->end = text + length;
-}
-
-int8_t hub_scan_next(struct hub_scanner *s, struct hub_word *w)
-{
-    const char *p = s->at;
-    while (p < s->end && is_blank(*p))
-        p++;
-    if (p == s->end) {
-        s->at = p;
-        return 0;
-    }
-    if (*p == '=' || *p == '"')
-        return PDN_ERR_SYNTAX;
-    w->name = p;
-    while (p < s->end && !is_blank(*p) && *p != '=')
-        p++;
-    w->name_length = (uint16_t)(p - w->name);
-    w->has_value = 0;
-    w->value = p;
-    w->value_length = 0;
-    if (p < s->end && *p == '=') {
-        w->has_value = 1;
-        p++;
-        if (p < s->end && *p == '"') {
-            const char *close = p + 1;
-            while (close < s->end && *close != '"')
-                close++;
-            if (close == s->end)
-                return PDN_ERR_SYNTAX;
-            w->value = p + 1;
-            w->value_length = (uint16_t)(close - w->value);
-            p = close + 1;
-            if (p < s->end && !is_blank(*p))
-                return PDN_ERR_SYNTAX;
-        } else {
-            w->value = p;
-            while (p < s->end && !is_blank(*p)) {
-                if (*p == '"')
-                    return PDN_ERR_SYNTAX;
-                p++;
-            }
-            w->value_length = (uint16_t)(p - w->value);
-        }
-    }
-    s->at = p;
-    return 1;
-}
-
-uint8_t hub_word_is(const struct hub_word *w, const char *name)
-{
-    size_t n = strlen(name);
-    return w->name_length == n && !memcmp(w->name, name, n);
-}
-
-int8_t hub_find(const char *text, uint16_t length, const char *name, struct hub_word *w)
-{
-    struct hub_scanner s;
-    struct hub_word word;
-    int8_t status;
-    uint8_t found = 0;
-    hub_scan_start(&s, text, length);
-    status = hub_scan_next(&s, &word);          /* the command */
-    while (status > 0) {
-        status = hub_scan_next(&s, &word);
-        if (status > 0 && !found && hub_word_is(&word, name)) {
-            *w = word;
-            found = 1;
-        }
-    }
-    return status < 0 ? status : (int8_t)found;
-}
-
 /* ------------------------------------------------------------ numbers -- */
 
-int8_t hub_read_uint(const char *text, uint16_t length, uint32_t max, uint32_t *out)
-{
-    uint32_t value = 0;
-    if (length == 0)
-        return PDN_ERR_SYNTAX;
-    for (uint16_t i = 0; i < length; i++) {
-        uint8_t digit = (uint8_t)(text[i] - '0');
-        if (digit > 9u || value > max / 10u || digit > max - value * 10u)
-            return PDN_ERR_SYNTAX;
-        value = value * 10u + digit;
-    }
-    *out = value;
-    return PDN_OK;
-}
-
-#define HUB_SECONDS_LIMIT 4000000u
-#define HUB_MS_LIMIT (HUB_SECONDS_LIMIT * 1000u + 999u)
-
-/* *value * 10 + digit; 0 when that would pass HUB_MS_LIMIT (so never 32
- * bits). */
+/* *value * 10 + digit; 0 when that would pass HUB_NUMBER_LIMIT (so never
+ * 32 bits). */
 static uint8_t times_ten_plus(uint32_t *value, uint8_t digit)
 {
-    if (*value > HUB_MS_LIMIT / 10u)
+    if (*value > HUB_NUMBER_LIMIT / 10u)
         return 0;
     *value = *value * 10u + digit;
     return 1;
 }
 
-/* One loop of digits into milliseconds, the decimals after the third
- * checked and dropped, the missing ones made up: no division and no table
- * of scales, as the AVR firmware counts its bytes. */
-int8_t hub_read_seconds(const char *text, uint16_t length, uint32_t *ms)
+/* One loop of digits, the decimals past the wanted ones checked and
+ * dropped, the missing ones made up: no division and no table of scales,
+ * as the AVR firmware counts its bytes. */
+int8_t hub_read_number(const char *text, uint16_t length, uint8_t decimals, uint32_t *out)
 {
     uint32_t value = 0;
-    uint8_t digits = 0, dot = 0, decimals = 0;
+    uint8_t digits = 0, dot = !decimals, after = 0;
     for (uint16_t i = 0; i < length; i++) {
         uint8_t digit = (uint8_t)(text[i] - '0');
         if (text[i] == '.' && !dot) {
-            dot = 1;
+            dot = 2;
             continue;
         }
         if (digit > 9u)
             return PDN_ERR_SYNTAX;
         digits++;
-        if (decimals == 3u)
+        if (after == decimals && dot == 2)
             continue;
         if (!times_ten_plus(&value, digit))
             return PDN_ERR_SYNTAX;
-        decimals = (uint8_t)(decimals + dot);
+        after = (uint8_t)(after + (dot == 2));
     }
-    while (decimals++ < 3u)
+    while (after++ < decimals)
         if (!times_ten_plus(&value, 0))
             return PDN_ERR_SYNTAX;
-    if (!digits || value > HUB_MS_LIMIT)
+    if (!digits || value > HUB_NUMBER_LIMIT)
         return PDN_ERR_SYNTAX;
-    *ms = value;
+    *out = value;
     return PDN_OK;
 }
 
-/* Writes value in decimal; returns the digits written. */
-static uint8_t write_uint(uint32_t value, char *out)
+/* Writes value / 10^decimals in decimal, with that many decimals after a
+ * point (none when 0), NUL-terminated; returns its length.  One loop of
+ * digits for the moves' numbers, the times and the scores: the AVR
+ * firmware counts its bytes. */
+static uint8_t write_decimal(uint32_t value, uint8_t decimals, char *out)
 {
     char digits[10];
     uint8_t n = 0, length = 0;
     do {
         digits[n++] = (char)('0' + value % 10u);
         value /= 10u;
-    } while (value);
-    while (n)
+    } while (value || n <= decimals);
+    while (n) {
         out[length++] = digits[--n];
+        if (n == decimals && n)
+            out[length++] = '.';
+    }
+    out[length] = '\0';
     return length;
-}
-
-/* value / 10^decimals with that many decimals: the remainder is written
- * plus 10^decimals, its leading 1 then overwritten by the point (no loop
- * of divisions: the AVR firmware counts its bytes). */
-static uint8_t write_fixed(uint32_t value, uint8_t decimals, char *out)
-{
-    uint32_t scale = 1;
-    for (uint8_t i = 0; i < decimals; i++)
-        scale *= 10u;
-    uint8_t n = write_uint(value / scale, out);
-    n = (uint8_t)(n + write_uint(value % scale + scale, out + n));
-    out[n - decimals - 1u] = '.';
-    out[n] = 0;
-    return n;
 }
 
 uint8_t hub_write_seconds(uint32_t ms, char *out)
 {
-    return write_fixed(ms, 3, out);
+    return write_decimal(ms, 3, out);
 }
 
 uint8_t hub_write_score(int16_t score, char *out)
@@ -192,7 +83,7 @@ uint8_t hub_write_score(int16_t score, char *out)
         out[n++] = '-';
         value = -value;
     }
-    return (uint8_t)(n + write_fixed((uint32_t)value, 2, out + n));
+    return (uint8_t)(n + write_decimal((uint32_t)value, 2, out + n));
 }
 
 /* ------------------------------------------------ squares and colours -- */
@@ -245,21 +136,23 @@ int8_t hub_read_position(const char *text, uint16_t length, const struct bd_rule
         return PDN_ERR_SYNTAX;
     pos_clear(&p, text[0] == 'W' ? white : BD_OTHER_COLOUR(white));
     for (uint8_t i = 1; i <= 32u; i++) {
-        char c = text[i];
-        bb32 bit = bb_bit(letter_square(i, rules));
-        uint8_t colour = (c == 'w' || c == 'W') ? white : BD_OTHER_COLOUR(white);
+        /* The letter in lower case is the colour: w b, and only W B come
+         * to them that way; a man is in lower case. */
+        char c = text[i], lower = (char)(c | 0x20);
+        uint8_t square = letter_square(i, rules);
+        uint8_t colour = lower == 'w' ? white : BD_OTHER_COLOUR(white);
         if (c == 'e')
             continue;
-        if (c != 'w' && c != 'W' && c != 'b' && c != 'B')
+        if (lower != 'w' && lower != 'b')
             return PDN_ERR_SYNTAX;
-        p.pieces[colour] |= bit;
-        if (c == 'w' || c == 'b')
-            p.men[colour] |= bit;
+        bb_add(&p.pieces[colour], square);
+        if (c == lower)
+            bb_add(&p.men[colour], square);
     }
-    if (!pos_is_consistent(&p))
-        return PDN_ERR_PROMOTION;
-    *pos = p;
-    return PDN_OK;
+    int8_t status = pdn_check_position(&p);
+    if (status == PDN_OK)
+        *pos = p;
+    return status;
 }
 
 uint8_t hub_write_position(const bd_position *pos, const struct bd_rules *rules, char *out)
@@ -280,6 +173,11 @@ uint8_t hub_write_position(const bd_position *pos, const struct bd_rules *rules,
     }
     out[33] = 0;
     return 33u;
+}
+
+static uint8_t is_blank(char c)
+{
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
 int8_t hub_read_move_among(const char *text, uint16_t length, const struct bd_rules *rules,
@@ -344,15 +242,14 @@ int8_t hub_read_move_among(const char *text, uint16_t length, const struct bd_ru
 uint8_t hub_write_move(const bd_move *m, const struct bd_rules *rules, char *out)
 {
     char separator = mg_move_is_capture(m) ? 'x' : '-';
-    uint8_t n = write_uint(hub_square_number(m->from, rules), out);
+    uint8_t n = write_decimal(hub_square_number(m->from, rules), 0, out);
     out[n++] = separator;
-    n = (uint8_t)(n + write_uint(hub_square_number(mg_move_to(m), rules), out + n));
+    n = (uint8_t)(n + write_decimal(hub_square_number(mg_move_to(m), rules), 0, out + n));
     for (uint8_t number = 1; number <= 32u; number++) {
         if (bb_has(&m->captured, hub_number_square(number, rules))) {
             out[n++] = separator;
-            n = (uint8_t)(n + write_uint(number, out + n));
+            n = (uint8_t)(n + write_decimal(number, 0, out + n));
         }
     }
-    out[n] = 0;
     return n;
 }

@@ -1,13 +1,8 @@
 /*
- * hub.h - the text of Scan's Hub protocol for the 8x8 variants: the line
- * syntax, positions, moves and numbers as a Hub GUI (pydraughts) writes and
- * reads them.  No I/O here: the caller owns the lines (stdin on the host,
- * the UART on a board) and prints what these functions write.
- *
- * A line is `command name=value name="a value" flag ...`: words split by
- * blanks, a value quoted with double quotes when it holds a blank (no
- * escapes inside).  hub_scan_next() walks the words; hub_find() picks one
- * argument by name.
+ * hub.h - the text of Scan's Hub protocol for the 8x8 variants: positions,
+ * moves and numbers as a Hub GUI (pydraughts) writes and reads them.  No
+ * I/O here: lib/engine/hub_session.h reads the lines (their syntax is
+ * there) and prints what these functions write.
  *
  * Squares.  Hub moves number the dark squares 1..32 as the variant does:
  * English by its standard numbers (1 = b8 ... 32 = g1, Black on 1-12),
@@ -49,43 +44,18 @@ extern "C" {
 #define HUB_SCORE_MAX 8u
 #define HUB_SECONDS_MAX 12u
 
-/* ------------------------------------------------------- line syntax -- */
-
-struct hub_scanner {
-    const char *at;
-    const char *end;
-};
-
-/* One word: its name and, after '=', its value (quotes removed).  A word
- * without '=' has has_value 0 and an empty value. */
-struct hub_word {
-    const char *name;
-    const char *value;
-    uint16_t name_length;
-    uint16_t value_length;
-    uint8_t has_value;
-};
-
-/* Starts scanning the line text[0..length). */
-void hub_scan_start(struct hub_scanner *s, const char *text, uint16_t length);
-/* The next word into *w: 1, 0 at the end of the line, or PDN_ERR_SYNTAX
- * (a quote not closed, a quoted value not followed by a blank, a word
- * starting with '='). */
-int8_t hub_scan_next(struct hub_scanner *s, struct hub_word *w);
-/* True when the word's name is exactly the NUL-terminated name. */
-uint8_t hub_word_is(const struct hub_word *w, const char *name);
-/* Looks for the argument `name` among the words after the command: 1 and
- * *w when found, 0 when not, PDN_ERR_SYNTAX when the line is malformed. */
-int8_t hub_find(const char *text, uint16_t length, const char *name, struct hub_word *w);
-
 /* ------------------------------------------------------------ numbers -- */
 
-/* A decimal number 0..max (digits only) into *out: PDN_OK or PDN_ERR_SYNTAX. */
-int8_t hub_read_uint(const char *text, uint16_t length, uint32_t max, uint32_t *out);
-/* Seconds as a decimal number ("2", "0.5", "12.25", digits beyond the
- * millisecond ignored), up to 4,000,000 s, into milliseconds: PDN_OK or
- * PDN_ERR_SYNTAX. */
-int8_t hub_read_seconds(const char *text, uint16_t length, uint32_t *ms);
+/* The most hub_read_number() gives: 2,000,000 seconds in milliseconds
+ * (so that two add up within 32 bits). */
+#define HUB_NUMBER_LIMIT 2000000999u
+/* A decimal number, scaled by 10^decimals, into *out: digits, and when
+ * decimals is not 0 one optional point with digits on either side (those
+ * past the decimals-th dropped); PDN_OK or PDN_ERR_SYNTAX (no digit, any
+ * other character, or more than HUB_NUMBER_LIMIT once scaled).  Seconds
+ * are read into milliseconds with 3 decimals ("2", "0.5", "12.25"),
+ * whole numbers with none. */
+int8_t hub_read_number(const char *text, uint16_t length, uint8_t decimals, uint32_t *out);
 /* Milliseconds written as seconds with three decimals ("1.250"). */
 uint8_t hub_write_seconds(uint32_t ms, char *out);
 /* A search score (hundredths of a man, wins as SEARCH_MATE - plies) in
@@ -107,8 +77,9 @@ uint8_t hub_number_square(uint8_t number, const struct bd_rules *rules);
 /* ------------------------------------------------- positions and moves -- */
 
 /* Reads a position: PDN_OK, PDN_ERR_SIDE (first letter not W/B),
- * PDN_ERR_SYNTAX (not 32 letters of wbWBe), PDN_ERR_PROMOTION (a man on
- * the rank where it would have been promoted). */
+ * PDN_ERR_SYNTAX (not 32 letters of wbWBe), or what pdn_check_position()
+ * refuses (PDN_ERR_PROMOTION: a man on the rank where it would have been
+ * promoted; PDN_ERR_TOO_MANY: more than PDN_MAX_PIECES of a colour). */
 int8_t hub_read_position(const char *text, uint16_t length, const struct bd_rules *rules,
                          bd_position *pos);
 /* Writes pos (colours disjoint); returns 33. */

@@ -121,6 +121,7 @@ out=$(session "pos pos=Wbbbb" "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos moves=\"9-13\"" "ping")
 expect "bad positions: one error each" "5" "$(echo "$out" | grep -c '^error message=')"
 expect "a man on its promotion rank" 1 "$(echo "$out" | grep -c 'promot')"
+check_refusals
 out=$(session "pos pos=$RUSSIAN_START moves=\"9-13 9-13\"" "go think" "ping")
 expect "an illegal move in moves: named; go then refuses" \
 'error message="move 2 of moves: no legal move matches: 9-13"

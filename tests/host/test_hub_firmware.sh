@@ -52,7 +52,7 @@ ENGLISH_START=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww
 raw=$(printf 'hub\ninit\nping\nquit\nping\n' | timeout 60 "$SIM" "$ELF")
 status=$?
 expect "hub as the first line: id, the variant parameter, wait; ready; pong; quit ends it" \
-"id name=bitdraughts version=1.0
+"id name=bitdraughts version=1.0 author=\"the bitdraughts authors\"
 param name=variant value=russian type=enum values=\"russian english\"
 wait
 ready
@@ -69,8 +69,9 @@ level depth=4
 go think"
 out=$(session "pos pos=$RUSSIAN_START moves=\"10-14 23-19\"" "level depth=4" "go think")
 expect "russian: pos with moves, the forced capture answered as FROMxTOxTAKEN" "14x23x19" "$(done_move "$out")"
-expect_match "info lines with depth, score, nodes, pv" \
-    '^info depth=1 score=-?[0-9]+\.[0-9][0-9] nodes=[0-9]+ pv=14x23x19$' "$(echo "$out" | head -n 1)"
+expect_match "info lines with depth, score, nodes, time, nps, pv" \
+    '^info depth=1 score=-?[0-9]+\.[0-9][0-9] nodes=[0-9]+ time=[0-9]+\.[0-9]{3} nps=[0-9.]+ pv="14x23x19( [0-9x-]+)*"$' \
+    "$(echo "$out" | head -n 1)"
 expect "level depth=4: four iterations" "4" "$(echo "$out" | grep -c '^info')"
 out=$(session "pos pos=WeeeeeeeeeebeeeeeebeeeeeeeeeeWeee" "level depth=3" "go think")
 expect_match "russian flying king takes two (PDN W:WKa1:Bd4,f6)" '^1x(28|32)x14x23$' "$(done_move "$out")"
@@ -111,7 +112,7 @@ expect "a pos line of 41 moves (253 bytes): read whole, a draw, the host's move"
 for level in "move-time=0.2" "time=5 inc=0.1" "time=30 moves=10" "depth=30"; do
     out=$(session "pos pos=$RUSSIAN_START" "level $level" "go think")
     expect_match "level $level: a done with a legal first move" \
-        '^done move=(9-13|10-13|10-14|11-14|11-15|12-15|12-16)$' "$(echo "$out" | tail -n 1)"
+        '^done move=(9-13|10-13|10-14|11-14|11-15|12-15|12-16)( ponder=[0-9x-]+)?$' "$(echo "$out" | tail -n 1)"
 done
 session "pos pos=$RUSSIAN_START" "level move-time=0.5" "go think" > /dev/null
 ms=$(sim_ms)
@@ -138,21 +139,24 @@ fi
 out=$( (printf 'hub\npos pos=%s\nlevel move-time=60\ngo think\n' "$RUSSIAN_START"; sleep 1; echo quit; echo ping) |
        timeout 120 "$SIM" --input eager --stats "$ELF" 2>"$STATS")
 status=$?
-expect_match "quit during a search: done, then the end (status 0)" '^done move=[0-9]+-[0-9]+ 0$' \
+expect_match "quit during a search: done, then the end (status 0)" '^done move=[0-9]+-[0-9]+( ponder=[0-9x-]+)? 0$' \
     "$(echo "$out" | tail -n 1) $status"
 out=$(session "pos pos=$RUSSIAN_START" "level depth=2" "go think" "stop" "ping")
 expect "stop after the search: ignored; ping answered" "pong" "$(echo "$out" | tail -n 1)"
 
 # ------------------------------------------------------------------ errors
 out=$(session "foo bar" "ping")
-expect "unknown command: an error line, the session goes on" 'error message="unknown command"
+expect "unknown command: an error line, the session goes on" 'error message="unknown command: foo"
 pong' "$out"
 out=$(session "pos pos=Wbbbb" "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos pos=Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" "pos moves=\"9-13\"" "ping")
 expect "bad positions: one error each" "4" "$(echo "$out" | grep -c '^error message=')"
+check_refusals
 out=$(session "pos pos=$RUSSIAN_START moves=\"9-13 9-13\"" "go think" "ping")
-expect_match "an illegal move in moves: an error; go then refuses" \
-    '^error message="[^"]+" error message="no position" pong $' "$(echo "$out" | tr '\n' ' ')"
+expect "an illegal move in moves: named; go then refuses" \
+'error message="move 2 of moves: no legal move matches: 9-13"
+error message="no position (the last pos failed)"
+pong' "$out"
 for bad in "level depth=x" "level move-time=1.2.3" "level" "set-param name=variant value=chess" \
            "set-param name=hash value=64" "go sideways"; do
     out=$(session "$bad" "ping")
@@ -161,6 +165,15 @@ done
 out=$(session "pos pos=BeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWee" "go think")
 expect "no legal move: an error and a bare done" 'error message="no legal move"
 done' "$out"
+# One session, the host's: the same answers to the same lines, byte for
+# byte (no search, whose figures are the machine's).
+set -- "foo bar" "level depth=0" "level moves=0 time=0" "pos pos=\"$RUSSIAN_START" "go think" \
+    "level depth=x" "level" "level moves=4" "level nodes=0" "set-param name=variant value=chess" \
+    "set-param name=hash value=64" "go sideways" "pos pos=Wbbbb" "pos moves=\"9-13\"" \
+    "pos pos=$RUSSIAN_START moves=\"9-13 9-13\"" "go" "ping \"x" "=x" "init" "stop" "new-game" \
+    "pos pos=Wbbbbbbbbbbbbeeebbbbbbbeewwwwwwww" "set-param name=variant value=english" "hub" "ping"
+expect "every answer but a search's is the host's" \
+    "$(printf '%s\n' "$@" | timeout 60 "$CHECKERS" hub)" "$(session "$@")"
 
 # --------------------------------------------------------------------- RAM
 # The deepest stacks: a search from the start and a king ending, deep.

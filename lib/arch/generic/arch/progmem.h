@@ -1,6 +1,7 @@
 /*
  * arch/progmem.h (generic) - one address space: PROGMEM tables are plain
- * const arrays and the flash readers plain loads.
+ * const arrays, the flash readers plain loads and the _P string functions
+ * the plain ones.
  */
 #ifndef BITDRAUGHTS_ARCH_PROGMEM_H
 #define BITDRAUGHTS_ARCH_PROGMEM_H
@@ -15,5 +16,7 @@
 #define pgm_read_dword(p) (*(const uint32_t *)(p))
 #define pgm_read_ptr(p)   (*(const void *const *)(p))
 #define memcpy_P(dst, src, n) memcpy((dst), (src), (n))
+#define strcmp_P(s, s_P) strcmp((s), (s_P))
+#define strlen_P(s_P) strlen(s_P)
 
 #endif
