@@ -8,7 +8,7 @@
 #   make play         play checkers against it in the terminal (simulated Uno)
 #   make waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
 #   make bench        cycle counts in the simulator -> build/bench/bench.csv, bench-chart.svg
-#   make readme       the bench, then its tables into README.md, its chart to firmware/bench/
+#   make readme       the bench and the waveform, then every generated block of the docs
 #   make size         flash and RAM of BOARD's firmware
 #   make disasm       BOARD's firmware disassembled -> build/BOARD/*.lst
 #   make flash        (alias upload) BOARD=uno PORT=/dev/ttyACM0
@@ -88,7 +88,7 @@ RUNNER_FW     := $(basename $(notdir $(wildcard tests/runner/*.c)))
 # but the ATmega's own move generator: tests/host/test_selfplay.sh plays
 # all three.
 FW_TINY_DEMO := selfplay
-FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(wildcard firmware/*)))
+FW_PROGRAMS   := $(filter-out common $(FW_TINY_DEMO),$(notdir $(patsubst %/,%,$(wildcard firmware/*/))))
 FW_ATMEGA_ONLY := perft
 # fw_dir BOARD PROGRAM: the folder of the program's sources on that board.
 fw_dir = firmware/$(if $(and $(filter attiny%,$($(1)_MCU)),$(filter demo,$(2))),$(FW_TINY_DEMO),$(2))
@@ -699,18 +699,11 @@ demo: deps
 	    $(HOST)/avrsim --eeprom $(BUILD)/demo.eeprom $(BUILD)/uno/demo.elf || exit 1; done
 
 # The game firmware traced on the simulated Uno (avrsim --vcd) and drawn by
-# vcd2svg: the LED (PB5) while the engine thinks, the serial lines while
-# commands come in and the answer goes out.  build/waveform/demo.vcd, and
-# sim/demo-waveform.svg, the README's picture.
-WAVEFORM_INPUT := level depth 6\ngo\n
+# vcd2svg (firmware/bench/waveform.sh): sim/demo-waveform.svg, the picture
+# in sim/README.md.
 waveform: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(HOST)/vcd2svg $(BUILD)/uno/demo.elf
-	@mkdir -p $(BUILD)/waveform
-	$(Q)printf '$(WAVEFORM_INPUT)' | $(HOST)/avrsim --vcd $(BUILD)/waveform/demo.vcd \
-	    $(BUILD)/uno/demo.elf > $(BUILD)/waveform/demo.txt
-	$(Q)$(HOST)/vcd2svg --signals PB5,TXD0,RXD0 --width 800 \
-	    --title "build/uno/demo.elf in avrsim: boot, then 'level depth 6' and 'go' typed" \
-	    $(BUILD)/waveform/demo.vcd > sim/demo-waveform.svg
+	$(Q)BUILD=$(BUILD) firmware/bench/waveform.sh sim/demo-waveform.svg
 	@echo "  SVG      sim/demo-waveform.svg"
 
 # The same firmware, interactive; the game persists in build/play.eeprom.
@@ -730,10 +723,11 @@ bench: deps
 	$(Q)python3 firmware/bench/chart.py -o $(BUILD)/bench/bench-chart.svg $(BUILD)/bench/bench.csv
 	@echo "  SVG      $(BUILD)/bench/bench-chart.svg"
 
-# The README's measured tables, from a fresh bench, and its chart
-# (firmware/bench/bench.csv and bench-chart.svg, committed).
+# Every generated block of the docs, from a fresh bench and the images;
+# the bench's files and chart committed in firmware/bench/, and the waveform.
 readme: bench
-	$(Q)BUILD=$(BUILD) firmware/bench/update-readme.sh
+	$(Q)$(MAKE) --no-print-directory waveform
+	$(Q)BUILD=$(BUILD) firmware/bench/update-docs.sh
 
 size: $($(BOARD)_FIRMWARE)
 	$(Q)for f in $^; do \
