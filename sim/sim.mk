@@ -18,19 +18,13 @@ $(SIM_TOOLS): $(HOST)/%: $(HOST)/obj/sim/tools/%.o
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ -lm -o $@
 
 ## waveform     the game's LED and serial lines traced -> sim/demo-waveform.svg
-# avrsim --vcd on the simulated Uno, drawn by vcd2svg: the LED (PB5) while
-# the engine thinks, the serial lines while commands come in and the answer
-# goes out.  build/waveform/demo.vcd, and sim/demo-waveform.svg, the
-# picture of the docs.
-WAVEFORM_INPUT := level depth 6\ngo\n
+# avrsim --vcd on the simulated Uno, drawn by vcd2svg
+# (firmware/bench/waveform.sh): the LED (PB5) while the engine thinks, the
+# serial lines while commands come in and the answer goes out; the picture
+# in sim/README.md.
 waveform: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(HOST)/vcd2svg $(BUILD)/uno/demo.elf
-	@mkdir -p $(BUILD)/waveform
-	$(Q)printf '$(WAVEFORM_INPUT)' | $(HOST)/avrsim --vcd $(BUILD)/waveform/demo.vcd \
-	    $(BUILD)/uno/demo.elf > $(BUILD)/waveform/demo.txt
-	$(Q)$(HOST)/vcd2svg --signals PB5,TXD0,RXD0 --width 800 \
-	    --title "build/uno/demo.elf in avrsim: boot, then 'level depth 6' and 'go' typed" \
-	    $(BUILD)/waveform/demo.vcd > sim/demo-waveform.svg
+	$(Q)BUILD=$(BUILD) firmware/bench/waveform.sh sim/demo-waveform.svg
 	@echo "  SVG      sim/demo-waveform.svg"
 
 ## install      (install-avrsim) the runner, vcd2svg, avrsim_io.h, the man page: PREFIX=/usr/local

@@ -3,7 +3,8 @@
 # once more built with the portable fallbacks instead of the host's overrides),
 # the fuzz targets' corpora replayed (a test per target),
 # the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
-# tests and scripts, the runner's own tests, and the cycle budgets.  Each
+# tests and scripts, the runner's own tests, the cycle budgets, and the
+# docs (after the bench that the cycle budgets run).  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero
 # without reporting a failure (a crash, a budget overrun) counts as one
 # failed test.  Ends with "total: N passed, N failed", non-zero on failure.
@@ -63,6 +64,7 @@ for test in "$BUILD"/host/tests/fuzz/*; do
 done
 for script in tests/host/*.sh; do
     [ -f "$script" ] || continue
+    [ "$script" = tests/host/test_docs.sh ] && continue   # after the bench, below
     run_suite "host $(basename "$script" .sh)" env BUILD="$BUILD" sh "$script"
 done
 for board in $SIM_TEST_BOARDS; do
@@ -74,6 +76,8 @@ for board in $SIM_TEST_BOARDS; do
 done
 run_suite "runner" env BUILD="$BUILD" sh tests/runner/run.sh
 run_suite "cycle budgets" env BUILD="$BUILD" sh tests/check-cycle-budgets.sh
+# The docs' generated blocks, the bench's against the bench just run.
+run_suite "host test_docs" env BUILD="$BUILD" sh tests/host/test_docs.sh
 
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -5,12 +5,12 @@
 # one session (the `bench` search, then a depth-9 `go` in each variant).
 # The attiny boards' demo.elf is the self-play program (no input: it
 # plays its two games).
-# Writes build/bench/footprint.md, which update-readme.sh copies into the
-# README.
+# Writes build/bench/footprint.csv, which `make readme` commits as
+# firmware/bench/footprint.csv for the docs' tables (update-docs.sh).
 set -eu
 BUILD=${BUILD:-build}
 out=$BUILD/bench
-md=$out/footprint.md
+csv=$out/footprint.csv
 mkdir -p "$out"
 eeprom=$out/footprint.eeprom
 SESSION='bench
@@ -20,8 +20,7 @@ new english
 go
 '
 {
-    echo "| board | MCU | flash bytes | of the limit | static RAM | peak stack | RAM in all |"
-    echo "|---|---|---:|---:|---:|---:|---:|"
+    echo "board,mcu,flash_bytes,flash_limit,static_ram,peak_stack"
     for mk in boards/*.mk; do
         board=$(basename "$mk" .mk)
         elf=$BUILD/$board/demo.elf
@@ -35,9 +34,7 @@ go
         stats=$(printf '%s' "$SESSION" | "$BUILD/host/avrsim" --stats --eeprom "$eeprom" "$elf" 2>&1 >/dev/null) || {
             echo "footprint: $elf did not finish its session" >&2; exit 1; }
         peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
-        printf '| %s | %s | %s | %s (%s) | %s | %s | %s |\n' "$board" "$mcu" "$flash" \
-            "$(awk "BEGIN { printf \"%.1f%%\", 100 * $flash / $limit }")" "$limit" \
-            "$static" "$peak" "$((static + peak))"
+        printf '%s,%s,%s,%s,%s,%s\n' "$board" "$mcu" "$flash" "$limit" "$static" "$peak"
     done
-} > "$md"
-cat "$md"
+} > "$csv"
+cat "$csv"

@@ -5,6 +5,7 @@
 #   lib/arduino/export.sh OUT     writes OUT/bitdraughts/ and OUT/bitdraughts.zip
 #
 #   bitdraughts/library.properties, library.json, keywords.txt  from lib/arduino/
+#   bitdraughts/LICENSE                                        LICENSE at the top
 #   bitdraughts/examples/NAME/NAME.ino                         from lib/arduino/examples/
 #   bitdraughts/src/bitdraughts.h                              lib/bitdraughts.h
 #   bitdraughts/src/{bits,nibble,checkers,engine}/             the code that runs on a board
@@ -35,7 +36,7 @@ command -v python3 >/dev/null 2>&1 ||
 rm -rf "$dest" "$out/bitdraughts.zip"
 mkdir -p "$dest/src/arch"
 
-cp -p "$here/library.properties" "$here/library.json" "$here/keywords.txt" "$dest/"
+cp -p "$here/library.properties" "$here/library.json" "$here/keywords.txt" "$top/LICENSE" "$dest/"
 for example in "$here"/examples/*/; do
     name=$(basename "$example")
     [ -f "$example/$name.ino" ] ||

@@ -2,8 +2,8 @@
 # The bench's chart (firmware/bench/chart.py): a fixed CSV drawn and read
 # back as XML (tests/host/bench_chart_read.py checks the log axes and that
 # every bar ends at its figure, and lists what is drawn), then the committed
-# chart against a fresh drawing of the committed figures, and the README's
-# link to it.
+# chart against a fresh drawing of the committed figures, and the link to
+# it in firmware/README.md.
 . tests/support.sh
 BUILD=${BUILD:-build}
 dir=$BUILD/test-bench-chart
@@ -57,11 +57,11 @@ else
     ok "committed_chart_is_the_drawing_of_the_committed_bench_csv"
 fi
 
-if grep -q '^!\[.*\](firmware/bench/bench-chart\.svg)$' README.md; then
-    ok "readme_shows_the_committed_chart"
+if grep -q '^!\[.*\](bench/bench-chart\.svg)$' firmware/README.md; then
+    ok "firmware_readme_shows_the_committed_chart"
 else
-    fail "readme_shows_the_committed_chart" \
-        "no ![...](firmware/bench/bench-chart.svg) line in README.md"
+    fail "firmware_readme_shows_the_committed_chart" \
+        "no ![...](bench/bench-chart.svg) line in firmware/README.md"
 fi
 
 finish "bench chart"

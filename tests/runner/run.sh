@@ -884,12 +884,12 @@ missing=
 for option in $("$AVRSIM" --help | sed -n 's/^  \(--[a-z-]*\).*/\1/p'); do
     [ "$option" = --help ] && continue
     printf '%s\n' "$man_text" | grep -q -- "$option" || missing="$missing $option(man)"
-    grep -q -- "\`$option" README.md || missing="$missing $option(README)"
+    grep -q -- "\`$option" sim/README.md || missing="$missing $option(sim/README.md)"
 done
 if [ -z "$man_warnings" ] && [ -z "$missing" ]; then
-    ok "the man page renders cleanly; it and the README document every option of --help"
+    ok "the man page renders cleanly; it and sim/README.md document every option of --help"
 else
-    fail "the man page and the README" "warnings: $man_warnings; options missing:$missing"
+    fail "the man page and sim/README.md" "warnings: $man_warnings; options missing:$missing"
 fi
 (unset MAKEFLAGS MFLAGS MAKELEVEL; make --no-print-directory uninstall-avrsim BUILD="$BUILD" PREFIX="$prefix") \
     > "$WORK/install.log" 2>&1
