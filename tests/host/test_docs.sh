@@ -8,7 +8,7 @@
 # and static RAM against the images, the waveform against a fresh drawing;
 # no figure typed in the prose, no broken link, a front page that stays
 # one, and the licence named.  A failure names the command that fixes it.
-. tests/shell_support.sh
+. tests/support.sh
 BUILD=${BUILD:-build}
 export BUILD
 dir=$BUILD/test-docs
