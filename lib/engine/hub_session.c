@@ -152,7 +152,11 @@ static void error_ends(const char *text, uint8_t length)
         hub_io_put_P(PSTR(": "));
         for (uint8_t i = 0; i < length && i < ERROR_TEXT_MAX; i++) {
             uint8_t c = (uint8_t)text[i];
-            hub_io_putc(c == '"' ? '\'' : c < 0x20u || c > 0x7Eu ? '?' : (char)c);
+            if (c == '"')
+                c = '\'';
+            if (c < 0x20u || c > 0x7Eu)
+                c = '?';
+            hub_io_putc((char)c);
         }
         if (length > ERROR_TEXT_MAX)
             hub_io_put_P(PSTR("..."));
@@ -402,7 +406,8 @@ static void held_line(struct hub_session *s)
 static uint8_t search_stop(void *context)
 {
     struct hub_session *s = context;
-    if (!s->pondering && hub_io_ms() - s->start_ms >= s->hard_ms)
+    uint32_t elapsed = hub_io_ms() - s->start_ms;     /* read at every poll: hub_io_ms() */
+    if (!s->pondering && elapsed >= s->hard_ms)
         s->stop = 1;
     while (!s->stop && !s->waiting) {
         int16_t c = hub_io_poll();

@@ -143,6 +143,17 @@ expect_match "quit during a search: done, then the end (status 0)" '^done move=[
     "$(echo "$out" | tail -n 1) $status"
 out=$(session "pos pos=$RUSSIAN_START" "level depth=2" "go think" "stop" "ping")
 expect "stop after the search: ignored; ping answered" "pong" "$(echo "$out" | tail -n 1)"
+# go ponder for seconds (wall time), then stop: a pondering search has no
+# deadline to look at, and must feed the watchdog all the same (a reset
+# would bring back the game's prompt and answer stop as its command).
+out=$( (printf 'hub\npos pos=%s\nlevel infinite\ngo ponder\n' "$RUSSIAN_START"; sleep 8; echo stop; echo quit) |
+       timeout 120 "$SIM" --input eager --stats "$ELF" 2>"$STATS" | sed -n '/^wait$/,$p' | grep -v '^info ')
+ms=$(sim_ms)
+if [ -n "$ms" ] && [ "$ms" -gt 2500 ] && [ "$out" = "$(printf 'wait\ndone move=%s' "${out##*done move=}")" ]; then
+    ok "go ponder for $ms ms simulated, then stop: done, no watchdog reset"
+else
+    fail "go ponder for seconds, then stop: done, no watchdog reset" "${ms:-no} ms: $out"
+fi
 
 # ------------------------------------------------------------------ errors
 out=$(session "foo bar" "ping")
