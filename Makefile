@@ -48,6 +48,10 @@ LIB_DIRS      := $(sort $(shell sed -n 's|^\#include "\([a-z0-9_]*\)/.*|\1|p' li
 LIB_SRC       := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 BENCH_SRC     := $(wildcard lib/bench/*.c)
 TOOLS_SRC     := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
+# The search's transposition table (lib/engine/table.h): only in the builds
+# whose workspace has one (the host's; not the AVR's, nor the host build of
+# the AVR's sizes, nor the small engine).
+TABLE_SRC     := lib/engine/table.c
 # Assembly that replaces C routines on AVR (lib/arch/avr/*.S), in every AVR
 # build of the library; the host and the portable build keep the C.
 LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
@@ -185,17 +189,17 @@ $(HOST)/small/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call movegen_include,small) $(ARCH_HOST) $(SANITIZE) -c $< -o $@
 
-# lib_archive DIR SUFFIX: libbitdraughts, libbench and libtools of one object
-# directory.
+# lib_archive DIR SUFFIX [LEFT_OUT]: libbitdraughts, libbench and libtools of
+# one object directory, libbitdraughts without the LEFT_OUT sources.
 define lib_archive
-$(HOST)/libbitdraughts$(2).a: $(LIB_SRC:%.c=$(HOST)/$(1)/%.o)
+$(HOST)/libbitdraughts$(2).a: $(patsubst %.c,$(HOST)/$(1)/%.o,$(filter-out $(3),$(LIB_SRC)))
 $(HOST)/libbench$(2).a: $(BENCH_SRC:%.c=$(HOST)/$(1)/%.o)
 $(HOST)/libtools$(2).a: $(TOOLS_SRC:%.c=$(HOST)/$(1)/%.o)
 endef
 $(eval $(call lib_archive,obj,))
 $(eval $(call lib_archive,san,-san))
 $(eval $(call lib_archive,portable,-portable))
-$(eval $(call lib_archive,avrsizes,-avrsizes))
+$(eval $(call lib_archive,avrsizes,-avrsizes,$(TABLE_SRC)))
 $(HOST)/libbitdraughts-small.a: $(patsubst %.c,$(HOST)/small/%.o,$(call movegen_src,small))
 $(HOST)/libbench-small.a: $(BENCH_SRC:%.c=$(HOST)/small/%.o)
 $(HOST)/libtools-small.a: $(TOOLS_SRC:%.c=$(HOST)/small/%.o)
@@ -252,7 +256,7 @@ $(HOST)/small-engine/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC-SMALL,$@)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) $(HOST_SMALL_FLAGS) -c $< -o $@
-$(HOST)/libbitdraughts-small-engine.a: $(patsubst %.c,$(HOST)/small-engine/%.o,$(filter-out lib/engine/search.c lib/engine/eval.c,$(LIB_SRC)) \
+$(HOST)/libbitdraughts-small-engine.a: $(patsubst %.c,$(HOST)/small-engine/%.o,$(filter-out lib/engine/search.c lib/engine/eval.c $(TABLE_SRC),$(LIB_SRC)) \
     $(wildcard lib/engine/small/*.c))
 $(HOST)/tests/small-engine/%: $(HOST)/small-engine/tests/small/%.o $(TEST_SUPPORT:%.c=$(HOST)/small-engine/%.o) \
     $(HOST)/libbitdraughts-small-engine.a
@@ -334,7 +338,7 @@ $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 # move generator, its ENGINE's and EVAL's (small_part SOURCE VALUE:
 # lib/engine/small/SOURCE instead of lib/engine/SOURCE when VALUE is small).
 small_part = $(if $(filter small,$(2)),lib/engine/small/$(1),lib/engine/$(1))
-lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c,$(call movegen_src,$(2))) \
+lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c $(TABLE_SRC),$(call movegen_src,$(2))) \
     $(call small_part,search.c,$($(1)_ENGINE)) $(call small_part,eval.c,$($(1)_EVAL))
 engine_flags = $(if $(filter small,$($(1)_ENGINE)),-DSEARCH_SMALL=1)
 

@@ -170,42 +170,26 @@ struct search_key {
     uint8_t fold;
 };
 
-/* A transposition table (host builds only, SEARCH_TABLE: the AVR parts
- * have no RAM for one): positions met again by another order of moves,
- * and the previous iteration's positions, give their score when searched
- * as deep with a window it decides (zero-window nodes only, so that the
- * principal variation is always searched out) and their best move first.
- * The caller owns the entries (search_table_init) and keeps them from one
- * search to the next; an entry is replaced unless it holds a deeper search
- * of another position made by the same search_run(). */
+/* The key of a move: the captured set folded to a byte by xor. */
+static inline uint8_t search_key_fold(bb32 captured)
+{
+    return (uint8_t)((uint8_t)captured ^ (uint8_t)(captured >> 8) ^ (uint8_t)(captured >> 16) ^
+                     (uint8_t)(captured >> 24));
+}
+
+static inline void search_key_of(struct search_key *k, const bd_move *m)
+{
+    k->from = m->from;
+    k->to = m->to;
+    k->fold = search_key_fold(m->captured);
+}
+
+/* The transposition table (host builds only: the AVR parts have no RAM for
+ * one), or the stand-in that makes the search's calls of it do nothing. */
 #if !BD_TARGET_AVR && !defined SEARCH_AVR_SIZES
-#  define SEARCH_TABLE 1
+#  include "engine/table.h"
 #else
-#  define SEARCH_TABLE 0
-#endif
-#if SEARCH_TABLE
-struct search_entry {
-    uint32_t lock;                  /* the position key's high half */
-    int16_t score;                  /* mate scores counted from this position */
-    int8_t depth;
-    uint8_t bound;                  /* 0: empty, else SEARCH_BOUND_* */
-    struct search_key move;         /* the best or cutting move, from BB_NO_SQUARE: none */
-    uint8_t generation;             /* of the search_run() that wrote it */
-};
-#define SEARCH_BOUND_UPPER 1u       /* the score is at most this */
-#define SEARCH_BOUND_LOWER 2u       /* at least this */
-#define SEARCH_BOUND_EXACT 3u
-/* The host tools' table (3 MB): several times the nodes that a move's
- * search lists in a second. */
-#define SEARCH_TABLE_HOST_ENTRIES (1ul << 18)
-struct search_table {
-    struct search_entry *entries;
-    uint32_t mask;                  /* entries - 1 */
-    uint8_t generation;
-};
-/* Takes count entries (a power of two), all zero (static or calloc'ed:
- * a fresh process pays for no clearing). */
-void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count);
+#  include "engine/table_none.h"
 #endif
 
 /* A quiet move (a killer): from and to say it all. */
