@@ -173,13 +173,15 @@ $(HOST)/portable/%.o: %.c $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_PORTABLE) $(SANITIZE) -c $< -o $@
 
-# The AVR's workspace sizes on the host (lib/engine/search.h,
-# SEARCH_AVR_SIZES): the ATmega's search tree at host speed, for the tests
-# of whole games that the simulator would take minutes over.
+# The AVR's workspace sizes on the host (lib/arch/avr-sizes in front of the
+# host's headers: arch/search_sizes.h): the ATmega's search tree at host
+# speed, for the tests of whole games that the simulator would take minutes
+# over.
+ARCH_AVRSIZES := -Ilib/arch/avr-sizes $(ARCH_HOST)
 $(HOST)/avrsizes/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC-AVRSZ,$@)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) -DSEARCH_AVR_SIZES -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_AVRSIZES) $(SANITIZE) -c $< -o $@
 
 # The small move generator on the host (MOVEGEN, above), with the
 # sanitizers: the tests that compare it with the portable C (build/host/
@@ -314,11 +316,16 @@ AVR_LDREGION := -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
 # and advance), the same way.
 # MOVEGEN: the board's move generator (`fast` or `small`, above), every
 # program of the board; DEMO_MOVEGEN, the game firmware's alone (MOVEGEN
-# when not set).
-BOARD_OPTIONAL_VARS := ENGINE EVAL MOVEGEN DEMO_MOVEGEN
+# when not set).  KINGRAY: how a flying king's ray is found
+# (lib/checkers/kingray.h), `walk` (the AVR's own choice: no folder) or
+# `table` (lib/arch/kingray-table first on the include path).
+BOARD_OPTIONAL_VARS := ENGINE EVAL MOVEGEN DEMO_MOVEGEN KINGRAY
 ENGINE_DEFAULT := full
 EVAL_DEFAULT := full
 MOVEGEN_DEFAULT := fast
+KINGRAY_DEFAULT := walk
+KINGRAYS := walk table
+kingray_include = $(if $(filter table,$(1)),-Ilib/arch/kingray-table)
 
 # load_board NAME: read boards/NAME.mk into NAME_MCU, NAME_F_CPU, ...
 define load_board
@@ -331,6 +338,7 @@ $$(foreach v,$$(BOARD_VARS) $$(BOARD_DEMO_VARS),$$(eval $(1)_$$(v) := $$($$(v)))
 $$(foreach v,$$(BOARD_OPTIONAL_VARS),$$(eval $(1)_$$(v) := $$(or $$($$(v)),$$($$(v)_DEFAULT))))
 $$(eval $(1)_DEMO_MOVEGEN := $$(or $$($(1)_DEMO_MOVEGEN),$$($(1)_MOVEGEN)))
 $$(foreach v,$$($(1)_MOVEGEN) $$($(1)_DEMO_MOVEGEN),$$(if $$(filter $$(v),$(MOVEGENS)),,$$(error boards/$(1).mk: MOVEGEN $$(v) is not one of: $(MOVEGENS))))
+$$(if $$(filter $$($(1)_KINGRAY),$(KINGRAYS)),,$$(error boards/$(1).mk: KINGRAY $$($(1)_KINGRAY) is not one of: $(KINGRAYS)))
 $$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval undefine $$(v)))
 endef
 $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
@@ -349,7 +357,7 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(ARCH_AVR) -MMD -MP \
+    $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(call kingray_include,$($(1)_KINGRAY)) $(ARCH_AVR) -MMD -MP \
     $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG)) $(call engine_flags,$(1)) $($(1)_EXTRA_CFLAGS)
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM) $(AVR_LDREGION)
 
@@ -440,6 +448,7 @@ TINY_STANDIN := tiny-on-m328
 $(foreach v,$(BOARD_VARS),$(eval $(TINY_STANDIN)_$(v) := $(uno_$(v))))
 $(TINY_STANDIN)_ENGINE := small
 $(TINY_STANDIN)_EVAL := small
+$(TINY_STANDIN)_KINGRAY := $(uno_KINGRAY)
 $(TINY_STANDIN)_EXTRA_CFLAGS := $(TINY_RAM_CONFIG)
 $(eval $(call board_rules,$(TINY_STANDIN)))
 # The demo firmware is the one near the Uno's flash limit (FLASH_LIMIT, checked

@@ -9,3 +9,6 @@ AVRDUDE_BAUD := 115200
 # Flash a firmware may use (Arduino boards.txt, upload.maximum_size):
 # the bootloader leaves 253,952 of 262,144 bytes
 FLASH_LIMIT := 253952
+# The flying kings' rays by table lookup (Makefile, KINGRAY): its flash can
+# spare the tables that the AVR's default walk saves
+KINGRAY := table

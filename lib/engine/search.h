@@ -73,60 +73,34 @@ extern "C" {
 #if SEARCH_SMALL
 #  include "engine/small/search_small.h"
 #else
-/* The workspace's sizes, by target.  A build may set them (-D on every
- * object of the library, not just the caller's).
- *
- * The horizon is real on the host: a capture sequence past the nominal
- * depth has at most SEARCH_CAPTURE_CHAIN plies (each takes a piece, and
- * a side without pieces has lost), so SEARCH_MAX_PLY covers the deepest
- * iteration and the longest sequence after it, and the move stack holds a
- * full list at every ply of that path: no node is ever scored by the
- * evaluation because a table is full (static assertions below).
- *
- * On AVR the RAM decides (tests/host/test_ram_sweep.sh measures it): a
- * quiet node is evaluated from ply SEARCH_QUIET_PLY_MAX and the plies
- * from there to SEARCH_MAX_PLY - 1 are kept for captures, as are the last
- * SEARCH_CAPTURE_RESERVE bytes of the move stack: a quiet list that does
- * not fit in front of them is evaluated (it is a quiet position, the
- * evaluation's ground), and a capture still pending at the very last ply
- * or with no room is counted in capture_cuts, which the tests check stays
- * 0 in deep searches.  The bench signature is that of the AVR sizes. */
+/* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
+ * the captured set folded to a byte, matched against the legal moves. */
+struct search_key {
+    uint8_t from;
+    uint8_t to;
+    uint8_t fold;
+};
+
+/* The key of a move: the captured set folded to a byte by xor. */
+static inline uint8_t search_key_fold(bb32 captured)
+{
+    return (uint8_t)((uint8_t)captured ^ (uint8_t)(captured >> 8) ^ (uint8_t)(captured >> 16) ^
+                     (uint8_t)(captured >> 24));
+}
+
+static inline void search_key_of(struct search_key *k, const bd_move *m)
+{
+    k->from = m->from;
+    k->to = m->to;
+    k->fold = search_key_fold(m->captured);
+}
+
 #define SEARCH_CAPTURE_CHAIN 23u     /* captures in a row: 24 pieces, the last one left */
-#if BD_TARGET_AVR || defined SEARCH_AVR_SIZES   /* a host test of the AVR's sizes */
-#  define SEARCH_MAX_DEPTH 20u       /* deepest iteration */
-#  ifndef SEARCH_PV_MAX
-#    define SEARCH_PV_MAX 6u         /* moves of the principal variation kept */
-#  endif
-#  ifndef SEARCH_MAX_PLY
-#    define SEARCH_MAX_PLY 18u       /* deepest ply from the root, captures included */
-#  endif
-#  ifndef SEARCH_QUIET_PLY_MAX
-#    define SEARCH_QUIET_PLY_MAX 11u /* a quiet node from this ply on is evaluated */
-#  endif
-#  ifndef SEARCH_STACK_BYTES
-#    define SEARCH_STACK_BYTES 276u  /* the shared move stack, all plies */
-#  endif
-#  ifndef SEARCH_CAPTURE_RESERVE
-#    define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
-#  endif
-#else
-#  define SEARCH_MAX_DEPTH 40u       /* reached within 100 ms in easy positions */
-#  ifndef SEARCH_PV_MAX
-#    define SEARCH_PV_MAX 12u
-#  endif
-#  ifndef SEARCH_MAX_PLY
-#    define SEARCH_MAX_PLY (SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN + 2u)
-#  endif
-#  ifndef SEARCH_QUIET_PLY_MAX
-#    define SEARCH_QUIET_PLY_MAX (SEARCH_MAX_PLY - 1u)
-#  endif
-#  ifndef SEARCH_STACK_BYTES
-#    define SEARCH_STACK_BYTES (SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
-#  endif
-#  ifndef SEARCH_CAPTURE_RESERVE
-#    define SEARCH_CAPTURE_RESERVE 0u
-#  endif
-#endif
+/* The workspace's sizes, by target, and whether it has a transposition
+ * table: the target's arch/search_sizes.h (lib/arch/avr: the RAM decides;
+ * lib/arch/generic: the host's, where no node is ever cut short for want
+ * of room). */
+#include "arch/search_sizes.h"
 /* A move on the stack as AVR holds it: from, to, captured.  The stack's
  * room is counted in these bytes on every target, so that the same lists
  * fit, or do not, alike (a host built with the AVR sizes searches the AVR's
@@ -155,42 +129,12 @@ extern "C" {
                              SEARCH_MAX_PLY > SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN &&         \
                              SEARCH_STACK_BYTES - SEARCH_CAPTURE_RESERVE >=                      \
                                  SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
-/* A host build may try other sizes with SEARCH_ANY_SIZE. */
-#if !defined SEARCH_ANY_SIZE && !defined SEARCH_AVR_SIZES
-BD_STATIC_ASSERT(BD_TARGET_AVR || SEARCH_FULL_HORIZON, "a host search is never cut short");
+/* The sizes that promise it (arch/search_sizes.h) keep it. */
+#ifdef SEARCH_SIZES_FULL_HORIZON
+BD_STATIC_ASSERT(SEARCH_FULL_HORIZON, "a host search is never cut short");
 #endif
 BD_STATIC_ASSERT(SEARCH_QUIET_PLY_MAX < SEARCH_MAX_PLY && SEARCH_CAPTURE_RESERVE < SEARCH_STACK_BYTES &&
                  SEARCH_STACK_BYTES <= 0xFFFFu, "the workspace's sizes are consistent");
-
-/* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
- * the captured set folded to a byte, matched against the legal moves. */
-struct search_key {
-    uint8_t from;
-    uint8_t to;
-    uint8_t fold;
-};
-
-/* The key of a move: the captured set folded to a byte by xor. */
-static inline uint8_t search_key_fold(bb32 captured)
-{
-    return (uint8_t)((uint8_t)captured ^ (uint8_t)(captured >> 8) ^ (uint8_t)(captured >> 16) ^
-                     (uint8_t)(captured >> 24));
-}
-
-static inline void search_key_of(struct search_key *k, const bd_move *m)
-{
-    k->from = m->from;
-    k->to = m->to;
-    k->fold = search_key_fold(m->captured);
-}
-
-/* The transposition table (host builds only: the AVR parts have no RAM for
- * one), or the stand-in that makes the search's calls of it do nothing. */
-#if !BD_TARGET_AVR && !defined SEARCH_AVR_SIZES
-#  include "engine/table.h"
-#else
-#  include "engine/table_none.h"
-#endif
 
 /* A quiet move (a killer): from and to say it all. */
 struct search_quiet {

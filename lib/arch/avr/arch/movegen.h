@@ -11,14 +11,15 @@
  * functions are compiled under the names MG_PORTABLE gives them, and
  * dropped by the linker, and with them the C walk: mg_path is the search
  * over the move's own pieces (MG_PATH_BY_SEARCH, move.c).
+ *
+ * The assembly and its 256-byte popcount table cost more flash than the
+ * portable C: a board whose flash cannot spare it (the 8 KB parts) builds
+ * the small generator instead (MOVEGEN := small), whose folder,
+ * lib/arch/small, comes first on the include path with its own
+ * arch/movegen.h.
  */
 #ifndef BITDRAUGHTS_MOVEGEN_AVR_H
 #define BITDRAUGHTS_MOVEGEN_AVR_H
-
-/* Not on the 8 KB parts: the assembly and its 256-byte popcount table cost
- * more flash than the portable C, and there flash is what runs out. */
-#include <avr/io.h>
-#if FLASHEND > 0x1FFFul
 
 #define MG_PORTABLE(name) name##_portable
 
@@ -34,7 +35,5 @@
 /* The path of a capture for its notation without the walk, which nothing
  * else here needs. */
 #define MG_PATH_BY_SEARCH
-
-#endif /* FLASHEND */
 
 #endif
