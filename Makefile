@@ -60,8 +60,8 @@ LIB_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 # lib/arch/small/movegen.c, written for flash first (about 2 KB on AVR),
 # instead of lib/checkers/movegen.c and the AVR assembly (lib/arch/avr/*.S,
 # some 6 KB and a 256-byte table), and puts lib/arch/small first on the
-# include path (no assembly override; MOVEGEN_SMALL tells the AVR's other
-# arch headers that the assembly and its tables are absent).  Both list the same moves in the
+# include path (its arch/ headers override the AVR's: no assembly, no
+# popcount table).  Both list the same moves in the
 # same order; mg_make and the capture paths (lib/checkers/move.c) are
 # shared.
 MOVEGENS        := fast small
@@ -69,7 +69,12 @@ MOVEGENS        := fast small
 # library's C sources, its AVR assembly and its include path in front.
 movegen_src     = $(if $(filter small,$(1)),$(filter-out lib/checkers/movegen.c,$(LIB_SRC)) lib/arch/small/movegen.c,$(LIB_SRC))
 movegen_asm     = $(if $(filter small,$(1)),,$(LIB_AVR_ASM))
-movegen_include = $(if $(filter small,$(1)),-Ilib/arch/small -DMOVEGEN_SMALL=1)
+movegen_include = $(if $(filter small,$(1)),-Ilib/arch/small)
+# The engine, a build choice the same way (ENGINE, below): engine_src
+# ENGINE, engine_include ENGINE: its C sources instead of search.c and
+# eval.c, and its folder in front of the include path.
+engine_src     = $(if $(filter small,$(1)),$(wildcard lib/engine/small/*.c),lib/engine/search.c lib/engine/eval.c)
+engine_include = $(if $(filter small,$(1)),-Ilib/engine/small)
 FW_COMMON_SRC := $(wildcard firmware/common/*.c)
 # tests/check.c prints through firmware/common/serial_print.c, on the host
 # too (its serial_putc is stdout there).
@@ -122,7 +127,7 @@ link_order = $(filter-out $(DEMO_LINK_LAST),$(1)) $(foreach f,$(DEMO_LINK_LAST),
 fw_objects = $(foreach f,$(2),$(BUILD)/$(1)/$(if $(filter firmware/common/%,$(f)),demo-obj,obj)/$(f:.c=.o))
 # The game's repetition window shrunk for the attiny boards' RAM
 # (lib/checkers/game.h; the small search's sizes are its own defaults,
-# lib/engine/small/search_small.h): every object of theirs is compiled with
+# lib/engine/small/arch/search_workspace.h): every object of theirs is compiled with
 # it.
 TINY_RAM_CONFIG := -DGAME_HISTORY=12u
 SIM_TEST_BOARDS := uno attiny85
@@ -250,16 +255,17 @@ SMALL_TREE_DEPTH := 7u
 $(HOST)/small/tests/atmega/test_movegen_override.o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
 
 # The size-first engine on the host (tests/small/test_*.c): the library
-# with lib/engine/small/ instead of search.c and eval.c, compiled with the
+# with lib/engine/small/ instead of search.c, eval.c and table.c, and its
+# folder first on the include path (ENGINE, below), compiled with the
 # attiny boards' flags, sanitizers on.
 SMALL_TESTS := $(basename $(notdir $(wildcard tests/small/test_*.c)))
-HOST_SMALL_FLAGS = -DSEARCH_SMALL=1 $(TINY_RAM_CONFIG)
 $(HOST)/small-engine/%.o: %.c $(MAKEFILE_DEPS)
 	$(call say,CC-SMALL,$@)
 	@mkdir -p $(@D)
-	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(ARCH_HOST) $(SANITIZE) $(HOST_SMALL_FLAGS) -c $< -o $@
+	$(Q)$(HOST_CC) $(HOST_CFLAGS) $(call engine_include,small) $(ARCH_HOST) $(SANITIZE) $(TINY_RAM_CONFIG) \
+	    -c $< -o $@
 $(HOST)/libbitdraughts-small-engine.a: $(patsubst %.c,$(HOST)/small-engine/%.o,$(filter-out lib/engine/search.c lib/engine/eval.c $(TABLE_SRC),$(LIB_SRC)) \
-    $(wildcard lib/engine/small/*.c))
+    $(call engine_src,small))
 $(HOST)/tests/small-engine/%: $(HOST)/small-engine/tests/small/%.o $(TEST_SUPPORT:%.c=$(HOST)/small-engine/%.o) \
     $(HOST)/libbitdraughts-small-engine.a
 	$(call say,LD,$@)
@@ -282,8 +288,8 @@ BOARD_VARS := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FL
 #                             for 16 KB (no FEN writer, perft, bench)
 #   DEMO_RAM    2k | 1k       1k: the engine's workspace and the game's
 #                             repetition window for 1 KB of RAM (DEMO_RAM_1k)
-# (The size-first move generator and search are the library's choices,
-# per board: MOVEGEN, ENGINE and EVAL below.)
+# (The size-first move generator and engine are the library's choices,
+# per board: MOVEGEN and ENGINE below.)
 DEMO_UI_CHOICES     := full lean
 DEMO_RAM_CHOICES    := 2k 1k
 BOARD_DEMO_VARS := DEMO_UI DEMO_RAM
@@ -308,20 +314,18 @@ AVR_LDSIM   := -Wl,--undefined=_mmcu,--section-start=.mmcu=0x910000
 AVR_LDREGION := -Wl,--defsym=__TEXT_REGION_LENGTH__=1M
 
 # Optional board variables, with their default when a board file leaves
-# them out.  ENGINE: `full` (lib/engine/search.c) or `small`, the
-# size-first search of lib/engine/small/ (README, "The ATtiny85"), compiled
-# instead of search.c into that board's library, with SEARCH_SMALL set on
-# all its objects (engine/search.h then gives the small workspace).  EVAL:
-# `full` (lib/engine/eval.c) or `small` (lib/engine/small/eval.c, material
-# and advance), the same way.
+# them out.  ENGINE: `full` (lib/engine/search.c and eval.c) or `small`,
+# the size-first search and evaluation of lib/engine/small/ (README, "The
+# ATtiny85"), compiled instead of search.c and eval.c into that board's
+# library, with lib/engine/small first on the include path of all its
+# objects (engine/search.h then finds the small workspace).
 # MOVEGEN: the board's move generator (`fast` or `small`, above), every
 # program of the board; DEMO_MOVEGEN, the game firmware's alone (MOVEGEN
 # when not set).  KINGRAY: how a flying king's ray is found
 # (lib/checkers/kingray.h), `walk` (the AVR's own choice: no folder) or
 # `table` (lib/arch/kingray-table first on the include path).
-BOARD_OPTIONAL_VARS := ENGINE EVAL MOVEGEN DEMO_MOVEGEN KINGRAY
+BOARD_OPTIONAL_VARS := ENGINE MOVEGEN DEMO_MOVEGEN KINGRAY
 ENGINE_DEFAULT := full
-EVAL_DEFAULT := full
 MOVEGEN_DEFAULT := fast
 KINGRAY_DEFAULT := walk
 KINGRAYS := walk table
@@ -343,12 +347,9 @@ $$(foreach v,$$(BOARD_VARS) $$(BOARD_OPTIONAL_VARS) $$(BOARD_DEMO_VARS),$$(eval 
 endef
 $(foreach b,$(BOARDS),$(eval $(call load_board,$(b))))
 # lib_src BOARD MOVEGEN: the library's C sources on that board with that
-# move generator, its ENGINE's and EVAL's (small_part SOURCE VALUE:
-# lib/engine/small/SOURCE instead of lib/engine/SOURCE when VALUE is small).
-small_part = $(if $(filter small,$(2)),lib/engine/small/$(1),lib/engine/$(1))
+# move generator and its ENGINE's (engine_src, above).
 lib_src = $(filter-out lib/engine/search.c lib/engine/eval.c $(TABLE_SRC),$(call movegen_src,$(2))) \
-    $(call small_part,search.c,$($(1)_ENGINE)) $(call small_part,eval.c,$($(1)_EVAL))
-engine_flags = $(if $(filter small,$($(1)_ENGINE)),-DSEARCH_SMALL=1)
+    $(call engine_src,$($(1)_ENGINE))
 
 # board_rules NAME: objects, library and every ELF for one board.
 define board_rules
@@ -357,8 +358,9 @@ $(1)_CFLAGS := -mmcu=$$($(1)_MCU) -DF_CPU=$$($(1)_F_CPU)UL -DBAUD=$$($(1)_BAUD)U
     -DBOARD_NAME='"$(1)"' -DBOARD_MCU_NAME='"$$($(1)_MCU)"' \
     -DLED_PORT_LETTER=$$($(1)_LED_PORT) -DLED_BIT=$$($(1)_LED_BIT) \
     -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror -ffunction-sections -fdata-sections \
-    $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(call kingray_include,$($(1)_KINGRAY)) $(ARCH_AVR) -MMD -MP \
-    $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG)) $(call engine_flags,$(1)) $($(1)_EXTRA_CFLAGS)
+    $(INCLUDES) $(call movegen_include,$($(1)_MOVEGEN)) $(call kingray_include,$($(1)_KINGRAY)) \
+    $(call engine_include,$($(1)_ENGINE)) $(ARCH_AVR) -MMD -MP \
+    $(if $(filter attiny%,$($(1)_MCU)),$(TINY_RAM_CONFIG)) $($(1)_EXTRA_CFLAGS)
 $(1)_LDFLAGS := -mmcu=$$($(1)_MCU) $(AVR_OPT) $(AVR_LTO) -Wl,--gc-sections $(AVR_LDSIM) $(AVR_LDREGION)
 
 $$($(1)_DIR)/obj/%.o: %.c $(MAKEFILE_DEPS)
@@ -447,7 +449,6 @@ $(foreach b,$(BOARDS),$(eval $(call board_rules,$(b))))
 TINY_STANDIN := tiny-on-m328
 $(foreach v,$(BOARD_VARS),$(eval $(TINY_STANDIN)_$(v) := $(uno_$(v))))
 $(TINY_STANDIN)_ENGINE := small
-$(TINY_STANDIN)_EVAL := small
 $(TINY_STANDIN)_KINGRAY := $(uno_KINGRAY)
 $(TINY_STANDIN)_EXTRA_CFLAGS := $(TINY_RAM_CONFIG)
 $(eval $(call board_rules,$(TINY_STANDIN)))

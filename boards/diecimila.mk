@@ -19,4 +19,3 @@ DEMO_RAM := 1k
 DEMO_MOVEGEN := small
 # and on the size-first search and evaluation (lib/engine/small/)
 ENGINE := small
-EVAL := small

@@ -9,6 +9,11 @@
  *     host:           -Ilib/arch/host -Ilib/arch/generic
  *     host, portable: -Ilib/arch/generic
  *
+ * A build's choice of a variant is a folder in front of those, with the
+ * sources it compiles instead (Makefile): lib/arch/small (MOVEGEN :=
+ * small), lib/engine/small (ENGINE := small), lib/arch/kingray-table
+ * (KINGRAY := table), lib/arch/avr-sizes (the AVR's search on the host).
+ *
  * A module includes "arch/<module>.h" at the one place where an override
  * may replace its portable code.  The override defines the tuned function
  * and a macro of the same name, and the module's own header skips its

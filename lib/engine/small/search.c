@@ -1,6 +1,6 @@
 /*
- * The size-first search (search_small.h): what it keeps and why is there;
- * this file is the loop.
+ * The size-first search (arch/search_workspace.h in this folder): what it
+ * keeps and why is there; this file is the loop.
  */
 #include "engine/search.h"
 #include "engine/eval.h"
