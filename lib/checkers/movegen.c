@@ -16,7 +16,9 @@
 
 /* A step as an addition modulo 32, per direction: the origin of a move that
  * arrived on `to` going in direction d is to - delta[d]. */
-static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = { 1, 7, 31, 25 };
+static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = {
+    BB_DELTA_UP_LEFT, BB_DELTA_UP_RIGHT, BB_DELTA_DOWN_RIGHT, BB_DELTA_DOWN_LEFT,
+};
 
 
 /* ------------------------------------------------------------------------

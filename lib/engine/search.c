@@ -32,23 +32,10 @@ static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
 
 /* ------------------------------------------------------ move order -- */
 
-/* Direction of a quiet move (kings may fly several squares); to without
- * MG_MOVE_PROMOTES. */
+/* Direction of a quiet move (bitboard32.h), one copy for its two callers. */
 static uint8_t direction_of(uint8_t from, uint8_t to)
 {
-    /* A single step adds 1, 7, -1 or -7 (mod 32), and no longer move of a
-     * flying king has one of those differences. */
-    switch ((uint8_t)((to - from) & 31u)) {
-    case 1: return BB_UP_LEFT;
-    case 7: return BB_UP_RIGHT;
-    case 31: return BB_DOWN_RIGHT;
-    case 25: return BB_DOWN_LEFT;
-    default: break;
-    }
-    uint8_t up = bb_rank(to) > bb_rank(from);
-    uint8_t left = bb_file(to) < bb_file(from);
-    /* up-left 0, up-right 1, down-right 2, down-left 3 */
-    return up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
+    return bb_direction(from, to);
 }
 
 /* History: a nibble per (from-square, direction), two nibble boards of
@@ -295,49 +282,11 @@ COLD uint8_t has_king(const bd_position *pos)
     return 0;
 }
 
-/* Plays, or takes back, the move of entry e by `side`: the same flips of
- * single squares (see bb_toggle), from and to of the mover's pieces, of its
- * men when it is (was) a man and, unless it promotes, to; then the
- * captured pieces and captured men (captured_men) of the other side.  As
- * mg_make(), and a king's capture that ends where it started flips its
- * square twice. */
-HOT void flip_move(bd_position *pos, uint8_t side, const uint8_t *e, uint8_t man, bb32 captured,
-                   bb32 captured_men)
-{
-    uint8_t from = e[0], to = (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK);
-    bb_toggle(&pos->pieces[side], from);
-    bb_toggle(&pos->pieces[side], to);
-    if (man) {
-        bb_toggle(&pos->men[side], from);
-        if (!(e[1] & MG_MOVE_PROMOTES))
-            bb_toggle(&pos->men[side], to);
-    }
-    if (captured) {
-        uint8_t other = BD_OTHER_COLOUR(side);
-        pos->pieces[other] ^= captured;
-        pos->men[other] ^= captured_men;
-    }
-}
-
-/* True when the side to move has a quiet step (men forward, kings any
- * way); with no capture either, it has no move and has lost.  The side's
- * two forward directions (2 * side and the next, bitboard32.h) are tried
- * first, with all its pieces, then the two others with its kings only: one
- * out-of-line step, and most positions answer at the first. */
+/* The quiet-step test (movegen.h), out of line: one copy for its two
+ * callers, most positions answering at its first step. */
 COLD uint8_t has_quiet_step(const bd_position *pos)
 {
-    uint8_t side = pos->side;
-    uint8_t forward = (uint8_t)(2u * side);
-    for (uint8_t k = 0; k < BB_DIRECTIONS; k++) {
-        /* Read from pos at each turn: kept in registers across the calls,
-         * the boards would cost a long prologue (flash). */
-        bb32 movers = pos->pieces[side];
-        if (k >= 2u)
-            movers &= ~pos->men[side];
-        if (movers && (bb_step_call(movers, (uint8_t)((forward + k) % BB_DIRECTIONS)) & ~pos_occupied(pos)))
-            return 1;
-    }
-    return 0;
+    return mg_has_step(pos);
 }
 
 /* ------------------------------------------------------------ PV ----- */
@@ -371,22 +320,7 @@ static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
  * then in the game's hash list. */
 COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quiet)
 {
-    uint16_t now = w->path[ply];
-    const struct bd_game *g = w->game;
-    uint8_t game_last = g->quiet_plies < GAME_HISTORY ? g->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
-    for (uint8_t back = 4; back <= quiet; back = (uint8_t)(back + 2u)) {
-        if (back <= ply) {
-            if (w->path[ply - back] == now)
-                return 1;
-        } else {
-            uint8_t before_root = (uint8_t)(back - ply);
-            if (before_root > game_last)
-                return 0;
-            if (g->hashes[game_last - before_root] == now)
-                return 1;
-        }
-    }
-    return 0;
+    return game_repeats(w->game, w->path, ply, quiet);
 }
 
 /* ----------------------------------------------------------- search -- */
@@ -625,7 +559,7 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     if (ply < SEARCH_PV_MAX)
         w->pv_length[ply] = 0;
     if (ply > 0) {
-        if (quiet >= 4u && repeats(w, ply, quiet))
+        if (quiet >= GAME_REPEAT_PLIES && repeats(w, ply, quiet))
             return 0;
         if (ply >= SEARCH_QUIET_PLY_MAX)
             return past_quiet_plies(w, n);
@@ -811,8 +745,7 @@ done:
         bd_position *pos = &w->pos;
         e = list_entry(&n->l, n->i);
         mover = BD_OTHER_COLOUR(pos->side);
-        man = (e[1] & MG_MOVE_PROMOTES) ||
-              bb_has(&pos->men[mover], (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK));
+        man = mg_moved_a_man(pos, mover, e[1]);
         captured = n->l.size == CAPTURE_ENTRY ? entry_captured(e) : 0;
         making = 0;
     }
@@ -822,7 +755,7 @@ play:
      * (flash). */
     {
         bd_position *pos = &w->pos;
-        flip_move(pos, mover, e, man, captured, n->captured_men);
+        mg_flip(pos, mover, e[0], e[1], man, captured, n->captured_men);
         pos->side = BD_OTHER_COLOUR(pos->side);
     }
     if (making) {
