@@ -7,8 +7,8 @@
 #ifndef BITDRAUGHTS_PERFT_AVR_H
 #define BITDRAUGHTS_PERFT_AVR_H
 
-#define PERFT_PORTABLE(name) name##_portable
-uint64_t perft_portable(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
-                        bd_move *stack, bd_move *stack_end);
+/* Only checkers/perft.c includes this header, after the declaration: its
+ * definition takes this name. */
+#define perft perft_portable
 
 #endif
