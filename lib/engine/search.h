@@ -55,7 +55,6 @@
 #include "bits/platform.h"
 #include "checkers/movegen.h"
 #include "checkers/game.h"
-#include "nibble/nibble.h"
 
 #ifdef __cplusplus
 extern "C" {
