@@ -16,6 +16,7 @@ PROGRAMS := bench
 MOVEGEN := small
 GAME_MOVEGEN := small
 ENGINE := small
+KINGRAY := walk
 GAME_UI := full
 RAM := 512
 HUB_MODE := no

@@ -17,6 +17,7 @@ PROGRAMS := bench perft
 MOVEGEN := fast
 GAME_MOVEGEN := small
 ENGINE := small
+KINGRAY := walk
 GAME_UI := lean
 RAM := 1k
 HUB_MODE := no

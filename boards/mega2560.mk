@@ -16,6 +16,7 @@ PROGRAMS := bench perft
 MOVEGEN := fast
 GAME_MOVEGEN := fast
 ENGINE := full
+KINGRAY := table
 GAME_UI := full
 RAM := 2k
 HUB_MODE := yes

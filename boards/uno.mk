@@ -16,6 +16,7 @@ PROGRAMS := bench perft selfplay
 MOVEGEN := fast
 GAME_MOVEGEN := fast
 ENGINE := full
+KINGRAY := walk
 GAME_UI := full
 RAM := 2k
 HUB_MODE := yes

@@ -27,12 +27,15 @@ BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 #   GAME_MOVEGEN  the game's
 #   ENGINE        the search and evaluation (full: lib/engine; small:
 #                 lib/engine/small, the size-first engine for 8 and 16 KB)
+#   KINGRAY       how a flying king's ray is found: walk (the AVR's own
+#                 choice) or table (lib/arch/kingray-table: faster, for
+#                 the flash of the large parts)
 #   GAME_UI       the game's user interface (full; lean: the 16 KB choices
 #                 of firmware/demo/demo_features.h)
 #   RAM           the RAM the objects are sized for: 2k, 1k or 512 (below)
 #   HUB_MODE      yes: the game speaks the Hub protocol too (firmware/demo/hub_mode.c)
 BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
-BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE GAME_UI RAM HUB_MODE
+BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE KINGRAY GAME_UI RAM HUB_MODE
 # The values a choice may take (MOVEGEN_CHOICES and ENGINE_CHOICES: lib/lib.mk).
 GAME_CHOICES         := demo selfplay
 PROGRAMS_CHOICES     := $(filter-out common demo,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
@@ -86,7 +89,7 @@ is_game    = $(filter %/game,$(1))
 movegen_of = $($(call board_of,$(1))_$(if $(call is_game,$(1)),GAME_MOVEGEN,MOVEGEN))
 # avr_cflags BUILD: the flags of all its objects.
 avr_cflags = $(call board_cflags,$(call board_of,$(1))) $(AVR_CFLAGS) \
-    $(call lib_include,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
+    $(call lib_include,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr,$($(call board_of,$(1))_KINGRAY)) \
     $(RAM_$($(call board_of,$(1))_RAM)_FLAGS) $(RAM_$($(call board_of,$(1))_RAM)_$($(call board_of,$(1))_ENGINE)_FLAGS) \
     $(if $(call is_game,$(1)),$(call game_cflags,$(call board_of,$(1))))
 # The runner's .mmcu section (firmware/common/avrsim_section.c) is kept by
@@ -109,7 +112,7 @@ $(BUILD)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 source_flags = $(foreach p,$($(1)_SOURCE_FLAG_PATTERNS),$(if $(filter $(p),$(2)),$($(1)_FLAGS_$(p))))
 
 # board_lib_objects BUILD: its library's objects, C and (fast) assembly.
-board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE)) \
+board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
     $(MOVEGEN_$(call movegen_of,$(1))_AVR_ASM))
 $(BUILD)/%/libfirmware.a: $$(call objects_of,$$*,$(wildcard firmware/common/*.c))
 	$(archive)
@@ -316,7 +319,7 @@ explain:
 	@$(foreach s,$(call game_sources,$(BOARD)),printf '  %-36s %s\n' '$(s)' '$(call explain_flags,$(s))';)
 	@echo "linked from archives (build/$(BOARD)/game/*.a) where called:"
 	@$(foreach s,$(filter-out $(GAME_COMMON_LINKED),$(wildcard firmware/common/*.c)) \
-	    $(call lib_sources,$(call movegen_of,$(BOARD)/game),$($(BOARD)_ENGINE)) \
+	    $(call lib_sources,$(call movegen_of,$(BOARD)/game),$($(BOARD)_ENGINE),avr) \
 	    $(MOVEGEN_$(call movegen_of,$(BOARD)/game)_AVR_ASM),printf '  %-36s %s\n' '$(s)' '$(call explain_flags,$(s))';)
 	@echo "link: $(strip -mmcu=$($(BOARD)_MCU) $(AVR_OPT) $(AVR_LTO) $(AVR_LDFLAGS) $(GAME_LDFLAGS))"
 explain_flags = $(strip $(call source_include,$(1)) $(call source_flags,AVR,$(1)) $(call source_flags,GAME,$(1)))

@@ -13,39 +13,55 @@ BENCH_SRC := $(wildcard lib/bench/*.c)
 TOOLS_SRC := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
 
 # ---------------------------------------------------------------- variants --
-# A variant is an include root and a source list: a build that chooses
-# MOVEGEN=small puts lib/arch/small in front of the target's own folder and
-# compiles lib/arch/small/movegen.c instead of lib/checkers/movegen.c (and,
-# on AVR, instead of the assembly).  Both generators list the same moves in
-# the same order.  ENGINE=small compiles the size-first search and
-# evaluation of lib/engine/small instead of lib/engine/search.c and eval.c.
+# A variant is an include root and a source list, nothing else: a build
+# that chooses MOVEGEN=small puts lib/arch/small in front of the target's
+# own folder (its arch/ headers override the AVR's: no assembly, no
+# popcount table) and compiles lib/arch/small/movegen.c instead of
+# lib/checkers/movegen.c and, on AVR, the assembly.  Both generators list
+# the same moves in the same order.  ENGINE=small compiles the size-first
+# search and evaluation of lib/engine/small instead of lib/engine/search.c
+# and eval.c, and puts that folder in front (its arch/search_workspace.h).
+# KINGRAY=table finds a flying king's ray by table lookup
+# (lib/arch/kingray-table) where the AVR's own choice walks it.
 MOVEGEN_CHOICES := fast small
 ENGINE_CHOICES  := full small
+KINGRAY_CHOICES := walk table
 MOVEGEN_fast_SRC       := lib/checkers/movegen.c
 MOVEGEN_fast_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 MOVEGEN_fast_INCLUDE   :=
 MOVEGEN_small_SRC      := lib/arch/small/movegen.c
 MOVEGEN_small_AVR_ASM  :=
-MOVEGEN_small_INCLUDE  := -Ilib/arch/small -DMOVEGEN_SMALL=1
+MOVEGEN_small_INCLUDE  := -Ilib/arch/small
 ENGINE_full_SRC        := lib/engine/search.c lib/engine/eval.c
 ENGINE_full_INCLUDE    :=
 ENGINE_small_SRC       := $(wildcard lib/engine/small/*.c)
-ENGINE_small_INCLUDE   := -DSEARCH_SMALL=1
+ENGINE_small_INCLUDE   := -Ilib/engine/small
+KINGRAY_walk_INCLUDE   :=
+KINGRAY_table_INCLUDE  := -Ilib/arch/kingray-table
 
 # The target's folder of override headers, found before the portable ones
-# of the same name (lib/bits/platform.h explains the mechanism).  The
-# portable build has no override at all: the fallbacks that no board uses
-# stay built and tested.
+# of the same name (lib/bits/platform.h explains the mechanism); the
+# target's facts live there, its search's sizes among them.  The portable
+# build has no override at all: the fallbacks that no board uses stay built
+# and tested.  avrsizes is the host with the AVR's search sizes: the AVR's
+# tree at host speed, for the tests of whole games.
 ARCH_avr_INCLUDE      := -Ilib/arch/avr -Ilib/arch/generic
 ARCH_host_INCLUDE     := -Ilib/arch/host -Ilib/arch/generic
 ARCH_portable_INCLUDE := -Ilib/arch/generic
+ARCH_avrsizes_INCLUDE := -Ilib/arch/avr-sizes $(ARCH_host_INCLUDE)
+# The full search's transposition table (lib/engine/table.c) where the
+# target's arch/search_sizes.h gives it one; the others include
+# engine/table_none.h, which does nothing.
+TABLE_SRC        := lib/engine/table.c
+ARCH_WITH_TABLE  := host portable
 
-# lib_sources MOVEGEN ENGINE: the library's C sources with those variants.
-lib_sources = $(filter-out $(MOVEGEN_fast_SRC) $(ENGINE_full_SRC),$(LIB_SRC)) \
-    $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC)
-# lib_include MOVEGEN ENGINE ARCH: the include roots (and, until each is a
-# folder of its own, the macros) of those variants on that target.
-lib_include = $(MOVEGEN_$(1)_INCLUDE) $(ENGINE_$(2)_INCLUDE) $(ARCH_$(3)_INCLUDE)
+# lib_sources MOVEGEN ENGINE ARCH: the library's C sources with those
+# variants on that target.
+lib_sources = $(filter-out $(MOVEGEN_fast_SRC) $(ENGINE_full_SRC) $(TABLE_SRC),$(LIB_SRC)) \
+    $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC) $(if $(filter full,$(2)),$(if $(filter $(3),$(ARCH_WITH_TABLE)),$(TABLE_SRC)))
+# lib_include MOVEGEN ENGINE ARCH [KINGRAY]: the include roots of those
+# variants on that target.
+lib_include = $(MOVEGEN_$(1)_INCLUDE) $(KINGRAY_$(4)_INCLUDE) $(ENGINE_$(2)_INCLUDE) $(ARCH_$(3)_INCLUDE)
 
 # lib/bench/*_portable.c and *_small.c: the portable and the small move
 # generation under other names, next to the target's own in the bench and in
@@ -77,13 +93,13 @@ HOST_BUILDS := host host/san host/portable host/avrsizes host/small host/small-e
 host_variant_host          = fast    full   host
 host_variant_host/san      = fast    full   host     $(SANITIZE)
 host_variant_host/portable = fast    full   portable $(SANITIZE)
-host_variant_host/avrsizes = fast    full   host     $(SANITIZE) -DSEARCH_AVR_SIZES
+host_variant_host/avrsizes = fast    full   avrsizes $(SANITIZE)
 host_variant_host/small    = small   full   host     $(SANITIZE)
 host_variant_host/small-engine = fast small host     $(SANITIZE) $(RAM_512_FLAGS)
 # host_flags BUILD: its compiler flags; host_lib_src BUILD: its library.
 host_flags = $(call lib_include,$(word 1,$(host_variant_$(1))),$(word 2,$(host_variant_$(1))),$(word 3,$(host_variant_$(1)))) \
     $(wordlist 4,99,$(host_variant_$(1)))
-host_lib_src = $(call lib_sources,$(word 1,$(host_variant_$(1))),$(word 2,$(host_variant_$(1))))
+host_lib_src = $(call lib_sources,$(word 1,$(host_variant_$(1))),$(word 2,$(host_variant_$(1))),$(word 3,$(host_variant_$(1))))
 
 # build_of OBJECT: the build an object belongs to (what precedes /obj/);
 # source_of OBJECT: its source, .c, .cpp or .S.

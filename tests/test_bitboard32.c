@@ -56,6 +56,18 @@ static void test_rank_masks_hold_the_first_and_last_ranks(void)
     CHECK_EQ(BB_RANK_8, last);
 }
 
+/* bb_direction of every move along a diagonal, one square or several,
+ * from every square: the direction it was made in. */
+static void test_direction_of_every_move_along_a_diagonal(void)
+{
+    for (uint8_t square = 0; square < BB_SQUARES; square++)
+        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++)
+            for (uint8_t to = bb_neighbour(square, direction); to != BB_NO_SQUARE;
+                 to = bb_neighbour(to, direction))
+                if (!CHECK_EQ(bb_direction(square, to), direction))
+                    return;
+}
+
 int main(void)
 {
     check_begin(PSTR("bitboard32"));
@@ -63,5 +75,6 @@ int main(void)
     RUN_TEST(test_neighbours_and_shifts_match_coordinate_steps);
     RUN_TEST(test_bit_of_every_square_is_one_shifted);
     RUN_TEST(test_rank_masks_hold_the_first_and_last_ranks);
+    RUN_TEST(test_direction_of_every_move_along_a_diagonal);
     return check_end();
 }

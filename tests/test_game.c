@@ -85,11 +85,39 @@ static void test_full_window_drops_the_oldest_hashes(void)
     CHECK_EQ(game.quiet_plies, 0xFF);
 }
 
+/* A search's path from the game's position: the cycle's first plies in the
+ * game, the rest on the path; its last position repeats the one four plies
+ * back, on the path or in the game, and none that an irreversible move
+ * hides, or with the other side to move. */
+static void test_a_path_repeats_the_games_positions_and_its_own(void)
+{
+    uint16_t path[GAME_REPEAT_PLIES + 1u];
+    for (uint8_t in_game = 0; in_game <= GAME_REPEAT_PLIES; in_game++) {
+        start_kings(&bd_rules_russian);
+        for (uint8_t i = 0; i < in_game; i++)
+            game_play(&game, &cycle[i]);
+        bd_position pos = game.pos;
+        uint8_t ply = (uint8_t)(GAME_REPEAT_PLIES - in_game);
+        path[0] = game_hash(&pos);
+        for (uint8_t i = 0; i < ply; i++) {
+            mg_make(&pos, &cycle[in_game + i]);
+            path[i + 1u] = game_hash(&pos);
+        }
+        CHECK(game_repeats(&game, path, ply, GAME_REPEAT_PLIES));
+        /* Fewer reversible plies: the move before them was irreversible. */
+        CHECK(!game_repeats(&game, path, ply, GAME_REPEAT_PLIES - 1u));
+        /* Three plies back: the other side to move, never compared. */
+        if (ply)
+            CHECK(!game_repeats(&game, path, (uint8_t)(ply - 1u), GAME_REPEAT_PLIES - 1u));
+    }
+}
+
 int main(void)
 {
     check_begin(PSTR("game"));
     RUN_TEST(test_hash_changes_with_every_piece_on_every_square_and_the_side);
     RUN_TEST(test_repetition_is_counted_every_second_ply_only);
     RUN_TEST(test_full_window_drops_the_oldest_hashes);
+    RUN_TEST(test_a_path_repeats_the_games_positions_and_its_own);
     return check_end();
 }

@@ -46,7 +46,10 @@ for example in "$here"/examples/*/; do
 done
 
 cp -p "$top/lib/bitdraughts.h" "$dest/src/"
-(cd "$top/lib" && find $BOARD_FOLDERS -path engine/small -prune -o -type f -name '*.[ch]' -print) | while read -r file; do
+# Not the variants the Makefile's AVR builds leave out either: the small
+# engine, and the search's transposition table (host builds only).
+(cd "$top/lib" && find $BOARD_FOLDERS \( -path engine/small -o -path engine/table.c \) -prune -o \
+    -type f -name '*.[ch]' -print) | while read -r file; do
     mkdir -p "$dest/src/$(dirname "$file")"
     cp -p "$top/lib/$file" "$dest/src/$file"
 done

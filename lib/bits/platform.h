@@ -9,13 +9,21 @@
  *     host:           -Ilib/arch/host -Ilib/arch/generic
  *     host, portable: -Ilib/arch/generic
  *
+ * A build's choice of a variant is a folder in front of those, with the
+ * sources it compiles instead (Makefile): lib/arch/small (MOVEGEN :=
+ * small), lib/engine/small (ENGINE := small), lib/arch/kingray-table
+ * (KINGRAY := table), lib/arch/avr-sizes (the AVR's search on the host).
+ *
  * A module includes "arch/<module>.h" at the one place where an override
  * may replace its portable code.  The override defines the tuned function
  * and a macro of the same name, and the module's own header skips its
  * fallback when the macro exists; the generic folder's header of that name
- * defines nothing, so the portable C is what runs.  arch/platform.h, below,
- * states the target's facts (BD_TARGET_AVR, BD_AVR_HAS_MUL, BD_ASSERT);
- * no other library header tests the target.
+ * defines nothing, so the portable C is what runs.  The target's facts
+ * live in its folder only: arch/platform.h, below, says which target it is,
+ * whether it multiplies in hardware and how preconditions are checked, and
+ * the target's other arch/ headers its choices (the search's workspace
+ * sizes, arch/search_sizes.h, for one); no library file outside lib/arch/
+ * tests the target.
  */
 #ifndef BITDRAUGHTS_PLATFORM_H
 #define BITDRAUGHTS_PLATFORM_H

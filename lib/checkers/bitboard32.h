@@ -47,6 +47,9 @@ typedef uint32_t bb32;
  * variable count is a loop there). */
 #define BB_BIT(square) ((bb32)1u << (square))
 #define BB_IS_DARK(file, rank) ((((file) + (rank)) & 1u) == 0)
+/* The square that turning the board by 180 degrees puts square on (the
+ * other side's view of it). */
+#define BB_TURNED(square) ((uint8_t)((17u - (square)) & 31u))
 
 enum bb_direction {
     BB_UP_LEFT = 0,     /* +1 */
@@ -56,6 +59,13 @@ enum bb_direction {
     BB_DIRECTIONS = 4
 };
 #define BB_OPPOSITE(direction) ((uint8_t)((direction) ^ 2u))
+/* The step in each direction as an addition modulo 32: the one table of
+ * steps that the rotations below, the move generators' origins of a step
+ * and bb_direction() are written with. */
+#define BB_DELTA_UP_LEFT    1u
+#define BB_DELTA_UP_RIGHT   7u
+#define BB_DELTA_DOWN_RIGHT 31u
+#define BB_DELTA_DOWN_LEFT  25u
 
 /* Squares whose step in each direction stays on the board. */
 #define BB_CAN_UP_LEFT    0x7EFCF6DEu
@@ -117,10 +127,10 @@ BD_INLINE uint8_t bb_neighbour(uint8_t square, uint8_t direction)
 
 /* One step of every square of x in a direction (off-board steps dropped). */
 #ifndef bb_up_left
-BD_INLINE bb32 bb_up_left(bb32 x)    { return bb_rotl(x & BB_CAN_UP_LEFT, 1); }
-BD_INLINE bb32 bb_up_right(bb32 x)   { return bb_rotl(x & BB_CAN_UP_RIGHT, 7); }
-BD_INLINE bb32 bb_down_right(bb32 x) { return bb_rotl(x & BB_CAN_DOWN_RIGHT, 31); }
-BD_INLINE bb32 bb_down_left(bb32 x)  { return bb_rotl(x & BB_CAN_DOWN_LEFT, 25); }
+BD_INLINE bb32 bb_up_left(bb32 x)    { return bb_rotl(x & BB_CAN_UP_LEFT, BB_DELTA_UP_LEFT); }
+BD_INLINE bb32 bb_up_right(bb32 x)   { return bb_rotl(x & BB_CAN_UP_RIGHT, BB_DELTA_UP_RIGHT); }
+BD_INLINE bb32 bb_down_right(bb32 x) { return bb_rotl(x & BB_CAN_DOWN_RIGHT, BB_DELTA_DOWN_RIGHT); }
+BD_INLINE bb32 bb_down_left(bb32 x)  { return bb_rotl(x & BB_CAN_DOWN_LEFT, BB_DELTA_DOWN_LEFT); }
 #endif
 
 BD_INLINE bb32 bb_step(bb32 x, uint8_t direction)
@@ -137,6 +147,25 @@ BD_INLINE bb32 bb_step(bb32 x, uint8_t direction)
  * directions or rarely, and would rather keep the flash of four inlined
  * rotations (the evaluation's terms, the search's test for a quiet step). */
 bb32 bb_step_call(bb32 x, uint8_t direction);
+
+/* The direction of a move from `from` to `to` along a diagonal (a king's
+ * may fly several squares); to without MG_MOVE_PROMOTES. */
+BD_INLINE uint8_t bb_direction(uint8_t from, uint8_t to)
+{
+    /* A single step adds one of the deltas (mod 32), and no longer move of
+     * a flying king has one of those differences. */
+    switch ((uint8_t)((to - from) & 31u)) {
+    case BB_DELTA_UP_LEFT: return BB_UP_LEFT;
+    case BB_DELTA_UP_RIGHT: return BB_UP_RIGHT;
+    case BB_DELTA_DOWN_RIGHT: return BB_DOWN_RIGHT;
+    case BB_DELTA_DOWN_LEFT: return BB_DOWN_LEFT;
+    default: break;
+    }
+    uint8_t up = bb_rank(to) > bb_rank(from);
+    uint8_t left = bb_file(to) < bb_file(from);
+    /* up-left 0, up-right 1, down-right 2, down-left 3 */
+    return up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
+}
 
 #ifdef __cplusplus
 }

@@ -62,13 +62,13 @@ void game_play(struct bd_game *game, const bd_move *m)
         if (game->quiet_plies < 0xFFu)
             game->quiet_plies++;
     }
-    uint8_t last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+    uint8_t last = game_now_index(game);
     game->hashes[last] = game_hash(&game->pos);
 }
 
 uint8_t game_repetitions(const struct bd_game *game)
 {
-    uint8_t last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+    uint8_t last = game_now_index(game);
     uint16_t now = game->hashes[last];
     uint8_t count = 1;
     /* Same side to move: every second position back. */

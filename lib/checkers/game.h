@@ -29,6 +29,9 @@ extern "C" {
 #endif
 /* A position seen this many times is a draw. */
 #define GAME_REPETITIONS 3u
+/* A position can come back with the same side to move this many reversible
+ * plies later at the earliest (a king there and back, each side). */
+#define GAME_REPEAT_PLIES 4u
 
 enum game_status {
     GAME_ONGOING = 0,
@@ -47,6 +50,36 @@ struct bd_game {
                                        once full, the oldest are dropped */
 };
 
+/* Where hashes[] holds the current position: the quiet plies played, until
+ * the window is full. */
+BD_INLINE uint8_t game_now_index(const struct bd_game *game)
+{
+    return game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
+}
+/* The repetition test of a line played on from the game's current
+ * position (a search's path): true when path[ply], the hash of its
+ * position ply plies on (path[0]: the game's current one), the last quiet
+ * of them reversible, repeats an earlier position with the same side to
+ * move, on the path or before it as far back as the game remembers. */
+BD_INLINE uint8_t game_repeats(const struct bd_game *game, const uint16_t *path, uint8_t ply,
+                               uint8_t quiet)
+{
+    uint16_t now = path[ply];
+    uint8_t game_last = game_now_index(game);
+    for (uint8_t back = GAME_REPEAT_PLIES; back <= quiet; back = (uint8_t)(back + 2u)) {
+        if (back <= ply) {
+            if (path[ply - back] == now)
+                return 1;
+        } else {
+            uint8_t before_root = (uint8_t)(back - ply);
+            if (before_root > game_last)
+                return 0;
+            if (game->hashes[game_last - before_root] == now)
+                return 1;
+        }
+    }
+    return 0;
+}
 /* A 16-bit hash of the pieces and the side to move. */
 uint16_t game_hash(const bd_position *pos);
 /* Starts a game of the variant from its initial position. */

@@ -37,9 +37,11 @@
  * lib/tools/kingray_gen.c;
  * tests/host/test_kingmagic.sh regenerates it and compares.
  *
- * Which one is kr_ray, the default, is a per-target choice made by
- * measurement: the bench keeps both rows (make bench: kingray-walk and
- * kingray-table), and a target's arch/kingray.h may name the other.
+ * Which one is kr_ray, the default, is a choice made by measurement: the
+ * bench keeps both rows (make bench: kingray-walk and kingray-table).  The
+ * table is the portable default; arch/kingray_ray.h may name the walk (the
+ * AVR's does, and a board that can spare the flash puts
+ * lib/arch/kingray-table, which names none, in front of it).
  */
 #ifndef BITDRAUGHTS_KINGRAY_H
 #define BITDRAUGHTS_KINGRAY_H
@@ -189,6 +191,7 @@ BD_INLINE bb32 kr_ray_table(uint8_t square, uint8_t direction, bb32 occupied)
 }
 
 /* The default (see the choice above). */
+#include "arch/kingray_ray.h"
 #ifndef kr_ray
 #  define kr_ray kr_ray_table
 #endif

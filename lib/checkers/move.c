@@ -11,11 +11,8 @@
 /* The target's versions of the entry points, where it has them (see
  * movegen.c). */
 #include "arch/movegen.h"
-#ifndef MG_PORTABLE
-#define MG_PORTABLE(name) name
-#endif
 
-void MG_PORTABLE(mg_make)(bd_position *pos, const bd_move *m)
+void mg_make(bd_position *pos, const bd_move *m)
 {
     uint8_t side = pos->side, other = BD_OTHER_COLOUR(side);
     uint8_t from = m->from, to = mg_move_to(m);

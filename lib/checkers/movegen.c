@@ -4,19 +4,18 @@
 #include "checkers/kingray.h"
 #include "bits/progmem.h"
 
-/* The target's versions of the entry points, where it has them.  An
- * override that leaves some positions to the portable code below has it
- * compiled under other names: MG_PORTABLE(mg_count) is mg_count_portable
- * there, and plain mg_count everywhere else. */
+/* The target's versions of the entry points, where it has them: its
+ * arch/movegen.h then renames the portable definitions below (as
+ * lib/bench/portable/names.h does for the bench's copy), which nothing
+ * calls. */
 #include "arch/movegen.h"
-#ifndef MG_PORTABLE
-#define MG_PORTABLE(name) name
-#endif
 
 
 /* A step as an addition modulo 32, per direction: the origin of a move that
  * arrived on `to` going in direction d is to - delta[d]. */
-static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = { 1, 7, 31, 25 };
+static const uint8_t step_delta[BB_DIRECTIONS] PROGMEM = {
+    BB_DELTA_UP_LEFT, BB_DELTA_UP_RIGHT, BB_DELTA_DOWN_RIGHT, BB_DELTA_DOWN_LEFT,
+};
 
 
 /* ------------------------------------------------------------------------
@@ -297,20 +296,14 @@ BD_INLINE uint8_t capture_test(const bd_position *pos, const struct bd_rules *ru
     return rules->flying_kings && pos_kings(pos, pos->side) && flying_capture(pos, rules);
 }
 
-/* The capture test of the generator below: the target's mg_has_capture,
- * where it has one. */
-#ifndef MG_CAPTURE_TEST
-#define MG_CAPTURE_TEST(pos, rules, movers) capture_test(pos, rules, movers)
-#endif
-
 /* True when the side to move must capture; fills movers. */
 static uint8_t must_capture(const bd_position *pos, const struct bd_rules *rules, struct movers *movers)
 {
     movers_of(movers, pos, rules);
-    return MG_CAPTURE_TEST(pos, rules, movers);
+    return capture_test(pos, rules, movers);
 }
 
-uint8_t MG_PORTABLE(mg_has_capture)(const bd_position *pos, const struct bd_rules *rules)
+uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
 {
     struct movers movers;
     movers_of(&movers, pos, rules);
@@ -516,8 +509,8 @@ bd_move *mg_generate_captures(const bd_position *pos, const struct bd_rules *rul
     return list_all_captures(pos, rules, &movers, out, out_end, 0);
 }
 
-bd_move *MG_PORTABLE(mg_generate_known)(const bd_position *pos, const struct bd_rules *rules,
-                                        bd_move *out, bd_move *out_end, uint8_t capture)
+bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                           bd_move *out_end, uint8_t capture)
 {
     struct movers movers;
     if (capture == MG_CAPTURE_UNKNOWN)
@@ -561,8 +554,8 @@ uint16_t mg_count_captures(const bd_position *pos, const struct bd_rules *rules,
     return count_captures(pos, rules, &movers, scratch, scratch_end);
 }
 
-uint16_t MG_PORTABLE(mg_count)(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
-                               bd_move *scratch_end)
+uint16_t mg_count(const bd_position *pos, const struct bd_rules *rules, bd_move *scratch,
+                  bd_move *scratch_end)
 {
     struct movers movers;
     if (must_capture(pos, rules, &movers))

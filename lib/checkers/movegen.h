@@ -70,8 +70,63 @@ uint16_t mg_count_captures(const bd_position *pos, const struct bd_rules *rules,
                            bd_move *scratch_end);
 /* True when the side to move has a capture (so only captures are legal). */
 uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules);
+
+/* True when the side to move has a quiet step (men forward, kings any
+ * way); with no capture either, it has no move and has lost.  The side's
+ * two forward directions (2 * side and the next, bitboard32.h) are tried
+ * first, with all its pieces, then the two others with its kings only: one
+ * out-of-line step, and most positions answer at the first. */
+BD_INLINE uint8_t mg_has_step(const bd_position *pos)
+{
+    uint8_t side = pos->side;
+    uint8_t forward = (uint8_t)(2u * side);
+    for (uint8_t k = 0; k < BB_DIRECTIONS; k++) {
+        /* Read from pos at each turn: kept in registers across the calls,
+         * the boards would cost a long prologue (flash). */
+        bb32 movers = pos->pieces[side];
+        if (k >= 2u)
+            movers &= ~pos->men[side];
+        if (movers && (bb_step_call(movers, (uint8_t)((forward + k) % BB_DIRECTIONS)) & ~pos_occupied(pos)))
+            return 1;
+    }
+    return 0;
+}
+
 /* Plays a legal move of pos. */
 void mg_make(bd_position *pos, const bd_move *m);
+
+/* A move and its taking back as the same flips of single squares (see
+ * bb_toggle), for a search that plays and takes back in place: from and to
+ * (to with MG_MOVE_PROMOTES) of the pieces of `side`, of its men when the
+ * mover is (was) a man and, unless it promotes, to; then the captured
+ * pieces and the men among them (captured_men) of the other side.  As
+ * mg_make, a king's capture that ends where it started flips its square
+ * twice.  The side to move is the caller's to hand over. */
+BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to, uint8_t man,
+                       bb32 captured, bb32 captured_men)
+{
+    uint8_t square = (uint8_t)(to & MG_MOVE_SQUARE_MASK);
+    bb_toggle(&pos->pieces[side], from);
+    bb_toggle(&pos->pieces[side], square);
+    if (man) {
+        bb_toggle(&pos->men[side], from);
+        if (!(to & MG_MOVE_PROMOTES))
+            bb_toggle(&pos->men[side], square);
+    }
+    if (captured) {
+        uint8_t other = BD_OTHER_COLOUR(side);
+        pos->pieces[other] ^= captured;
+        pos->men[other] ^= captured_men;
+    }
+}
+
+/* After side's move to `to` (with MG_MOVE_PROMOTES) was played: whether its
+ * mover was a man, as mg_flip needs to take it back (a man now, or
+ * promoted on the way). */
+BD_INLINE uint8_t mg_moved_a_man(const bd_position *pos, uint8_t side, uint8_t to)
+{
+    return (to & MG_MOVE_PROMOTES) || bb_has(&pos->men[side], (uint8_t)(to & MG_MOVE_SQUARE_MASK));
+}
 /* The squares a capture visits, from first to last: fills path and returns
  * the count (2 for a quiet move).  When several paths give the same move,
  * the first found; path must hold MG_MAX_PATH squares. */

@@ -1,14 +1,11 @@
 #include "checkers/perft.h"
 
-/* The target's perft, where it has one; the portable one is then compiled
- * as PERFT_PORTABLE(perft) and dropped by the linker. */
+/* The target's perft, where it has one: its arch/perft.h then renames the
+ * portable one below, which the linker drops. */
 #include "arch/perft.h"
-#ifndef PERFT_PORTABLE
-#define PERFT_PORTABLE(name) name
-#endif
 
-uint64_t PERFT_PORTABLE(perft)(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
-               bd_move *stack, bd_move *stack_end)
+uint64_t perft(const bd_position *pos, const struct bd_rules *rules, uint8_t depth, bd_move *stack,
+               bd_move *stack_end)
 {
     if (depth == 0)
         return 1;

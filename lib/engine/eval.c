@@ -29,11 +29,11 @@
 #define KING_WEIGHTS_HIGH 0x0246420024642000ull
 
 /* The weight of square s (0..31) in a table, and the same for Black
- * (square s of the board turned: (17 - s) mod 32). */
+ * (square s of the board turned, BB_TURNED(s)). */
 #define WEIGHT(table, s) \
     ((unsigned)((((s) < 16 ? table##_LOW : table##_HIGH) >> (4u * ((s) & 15u))) & 15u))
 #define WEIGHT_BD_WHITE(table, s) WEIGHT(table, s)
-#define WEIGHT_BD_BLACK(table, s) WEIGHT(table, (17u - (s)) & 31u)
+#define WEIGHT_BD_BLACK(table, s) WEIGHT(table, BB_TURNED(s))
 
 /*
  * The sums are read a nibble of the bitboard at a time: entry [k][v] of a

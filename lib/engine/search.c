@@ -1,4 +1,5 @@
 #include "engine/search.h"
+#include "engine/search_node.h"
 #include "engine/eval.h"
 #include "bits/bitscan.h"
 #include "nibble/nibble.h"
@@ -19,21 +20,9 @@ _Static_assert(sizeof(bd_move) >= SEARCH_MOVE_BYTES, "a move is at least from, t
 
 /* ------------------------------------------------------------ keys -- */
 
-static uint8_t fold(bb32 x)
-{
-    return (uint8_t)((uint8_t)x ^ (uint8_t)(x >> 8) ^ (uint8_t)(x >> 16) ^ (uint8_t)(x >> 24));
-}
-
-static void key_of(struct search_key *k, const bd_move *m)
-{
-    k->from = m->from;
-    k->to = m->to;
-    k->fold = fold(m->captured);
-}
-
 static uint8_t key_matches(const struct search_key *k, const bd_move *m)
 {
-    return k->from == m->from && k->to == m->to && k->fold == fold(m->captured);
+    return k->from == m->from && k->to == m->to && k->fold == search_key_fold(m->captured);
 }
 
 static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
@@ -43,23 +32,10 @@ static uint8_t quiet_matches(const struct search_quiet *q, const bd_move *m)
 
 /* ------------------------------------------------------ move order -- */
 
-/* Direction of a quiet move (kings may fly several squares); to without
- * MG_MOVE_PROMOTES. */
+/* Direction of a quiet move (bitboard32.h), one copy for its two callers. */
 static uint8_t direction_of(uint8_t from, uint8_t to)
 {
-    /* A single step adds 1, 7, -1 or -7 (mod 32), and no longer move of a
-     * flying king has one of those differences. */
-    switch ((uint8_t)((to - from) & 31u)) {
-    case 1: return BB_UP_LEFT;
-    case 7: return BB_UP_RIGHT;
-    case 31: return BB_DOWN_RIGHT;
-    case 25: return BB_DOWN_LEFT;
-    default: break;
-    }
-    uint8_t up = bb_rank(to) > bb_rank(from);
-    uint8_t left = bb_file(to) < bb_file(from);
-    /* up-left 0, up-right 1, down-right 2, down-left 3 */
-    return up ? (uint8_t)!left : (uint8_t)(left ? BB_DOWN_LEFT : BB_DOWN_RIGHT);
+    return bb_direction(from, to);
 }
 
 /* History: a nibble per (from-square, direction), two nibble boards of
@@ -86,19 +62,6 @@ static uint8_t history_get(struct search_workspace *w, uint8_t from, uint8_t to)
 #define COLD static __attribute__((noinline))
 
 /* ------------------------------------------------------ move lists -- */
-
-/*
- * A node's moves on the stack: captures as 6-byte entries (from, to,
- * captured), quiet moves packed to (from, to, key) triples (see search.h);
- * `to` carries MG_MOVE_PROMOTES.  The search plays and takes back the
- * entries themselves: a quiet move needs no captured set, and a move is
- * never copied to a struct move on the way.
- */
-struct list {
-    uint8_t *base;
-    uint8_t count;
-    uint8_t size;       /* bytes per entry: CAPTURE_ENTRY or QUIET_ENTRY */
-};
 
 HOT uint8_t *list_entry(const struct list *l, uint8_t i)
 {
@@ -319,49 +282,11 @@ COLD uint8_t has_king(const bd_position *pos)
     return 0;
 }
 
-/* Plays, or takes back, the move of entry e by `side`: the same flips of
- * single squares (see bb_toggle), from and to of the mover's pieces, of its
- * men when it is (was) a man and, unless it promotes, to; then the
- * captured pieces and captured men (captured_men) of the other side.  As
- * mg_make(), and a king's capture that ends where it started flips its
- * square twice. */
-HOT void flip_move(bd_position *pos, uint8_t side, const uint8_t *e, uint8_t man, bb32 captured,
-                   bb32 captured_men)
-{
-    uint8_t from = e[0], to = (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK);
-    bb_toggle(&pos->pieces[side], from);
-    bb_toggle(&pos->pieces[side], to);
-    if (man) {
-        bb_toggle(&pos->men[side], from);
-        if (!(e[1] & MG_MOVE_PROMOTES))
-            bb_toggle(&pos->men[side], to);
-    }
-    if (captured) {
-        uint8_t other = BD_OTHER_COLOUR(side);
-        pos->pieces[other] ^= captured;
-        pos->men[other] ^= captured_men;
-    }
-}
-
-/* True when the side to move has a quiet step (men forward, kings any
- * way); with no capture either, it has no move and has lost.  The side's
- * two forward directions (2 * side and the next, bitboard32.h) are tried
- * first, with all its pieces, then the two others with its kings only: one
- * out-of-line step, and most positions answer at the first. */
+/* The quiet-step test (movegen.h), out of line: one copy for its two
+ * callers, most positions answering at its first step. */
 COLD uint8_t has_quiet_step(const bd_position *pos)
 {
-    uint8_t side = pos->side;
-    uint8_t forward = (uint8_t)(2u * side);
-    for (uint8_t k = 0; k < BB_DIRECTIONS; k++) {
-        /* Read from pos at each turn: kept in registers across the calls,
-         * the boards would cost a long prologue (flash). */
-        bb32 movers = pos->pieces[side];
-        if (k >= 2u)
-            movers &= ~pos->men[side];
-        if (movers && (bb_step_call(movers, (uint8_t)((forward + k) % BB_DIRECTIONS)) & ~pos_occupied(pos)))
-            return 1;
-    }
-    return 0;
+    return mg_has_step(pos);
 }
 
 /* ------------------------------------------------------------ PV ----- */
@@ -378,7 +303,7 @@ static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
     if (ply >= SEARCH_PV_MAX)
         return;
     struct search_key *row = pv_row(w, ply);
-    key_of(&row[0], m);
+    search_key_of(&row[0], m);
     uint8_t length = 1;
     if (ply + 1u < SEARCH_PV_MAX) {
         const struct search_key *child = pv_row(w, (uint8_t)(ply + 1u));
@@ -395,22 +320,7 @@ static void pv_update(struct search_workspace *w, uint8_t ply, const bd_move *m)
  * then in the game's hash list. */
 COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quiet)
 {
-    uint16_t now = w->path[ply];
-    const struct bd_game *g = w->game;
-    uint8_t game_last = g->quiet_plies < GAME_HISTORY ? g->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
-    for (uint8_t back = 4; back <= quiet; back = (uint8_t)(back + 2u)) {
-        if (back <= ply) {
-            if (w->path[ply - back] == now)
-                return 1;
-        } else {
-            uint8_t before_root = (uint8_t)(back - ply);
-            if (before_root > game_last)
-                return 0;
-            if (g->hashes[game_last - before_root] == now)
-                return 1;
-        }
-    }
-    return 0;
+    return game_repeats(w->game, w->path, ply, quiet);
 }
 
 /* ----------------------------------------------------------- search -- */
@@ -418,7 +328,7 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
 /*
  * Negamax with alpha-beta and principal-variation search, as a loop.
  *
- * The state of a ply is one struct node, and the plies of the path are an
+ * The state of a ply is one struct search_node, and the plies of the path are an
  * array, each node's parent the one before it: the search walks that array
  * up and down instead of recursing.  On AVR this is what the search costs:
  * a recursive function that calls the move generator keeps what it needs
@@ -436,29 +346,6 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  */
 #define CAPTURE_UNKNOWN MG_CAPTURE_UNKNOWN
 
-struct node {
-    struct list l;              /* this node's moves; count 0 while its null
-                                   move is searched */
-    bb32 captured_men;          /* of the move being searched */
-    int16_t alpha, beta, best;
-    int8_t depth;
-    uint8_t ply;
-    uint8_t quiet;              /* reversible plies (king moves) that led here */
-    uint8_t i;                  /* the move being searched */
-    uint8_t child_quiet;
-    uint8_t child_kings;        /* the child's position has a king */
-    uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
-    uint8_t reduce;             /* plies taken off the child's depth */
-    uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
-#if SEARCH_TABLE
-    uint8_t listed;             /* its moves are being searched: its score goes
-                                   to the table */
-    uint8_t first_fixed;        /* move 0 is the PV's or the table's: not picked */
-    int16_t alpha_in;           /* alpha before the moves raised it */
-    uint64_t key;
-    struct search_key table_move, best_move; /* from BB_NO_SQUARE: none */
-#endif
-};
 /* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
  * is always a leaf (past_quiet_plies). */
 #define SEARCH_NODES (SEARCH_MAX_PLY + 1u)
@@ -495,128 +382,33 @@ struct node {
 #define NULL_REDUCTION 3u
 #define NULL_MIN_PIECES 6u
 
-#if SEARCH_TABLE
-void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count)
+/* Node n's score from the table, or UNDECIDED (engine/table.h; never
+ * without a table). */
+HOT int16_t node_table(struct search_workspace *w, struct search_node *n)
 {
-    BD_ASSERT(count && (count & (count - 1u)) == 0);
-    table->entries = entries;
-    table->mask = count - 1u;
-    table->generation = 0;
-}
-
-/* A 64-bit key of the pieces and the side to move: the four bitboards
- * as two words, each mixed by the finaliser of splitmix64 (every input
- * bit reaches every output bit), the side as an odd constant. */
-#define KEY_BLACK_TO_MOVE 0x9E3779B97F4A7C15ull
-static uint64_t key_mix(uint64_t x)
-{
-    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-    x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-    return x ^ (x >> 31);
-}
-
-static uint64_t position_key(const bd_position *pos)
-{
-    uint64_t pieces = pos->pieces[BD_WHITE] | (uint64_t)pos->pieces[BD_BLACK] << 32;
-    uint64_t men = pos->men[BD_WHITE] | (uint64_t)pos->men[BD_BLACK] << 32;
-    return key_mix(pieces ^ key_mix(men ^ (pos->side == BD_BLACK ? KEY_BLACK_TO_MOVE : 0u)));
-}
-
-/* A mate score is kept counted from the entry's position, and read back
- * counted from the root. */
-static int16_t score_to_table(int16_t score, uint8_t ply)
-{
-    if (score > SEARCH_MATE_BOUND)
-        return (int16_t)(score + ply);
-    if (score < -SEARCH_MATE_BOUND)
-        return (int16_t)(score - ply);
-    return score;
-}
-
-static int16_t score_from_table(int16_t score, uint8_t ply)
-{
-    if (score > SEARCH_MATE_BOUND)
-        return (int16_t)(score - ply);
-    if (score < -SEARCH_MATE_BOUND)
-        return (int16_t)(score + ply);
-    return score;
-}
-
-/* Node n's entry: its score when the entry decides a zero-window node
- * searched at least as deep, else UNDECIDED; its move is kept for the
- * order either way. */
-static int16_t table_probe(struct search_workspace *w, struct node *n)
-{
-    const struct search_table *t = w->table;
-    n->key = position_key(&w->pos);
-    const struct search_entry *e = &t->entries[n->key & t->mask];
-    if (!e->bound || e->lock != (uint32_t)(n->key >> 32))
-        return UNDECIDED;
-    n->table_move = e->move;
-    int8_t depth = n->depth < 0 ? 0 : n->depth;
-    if (e->depth < depth || n->beta - n->alpha != 1)
-        return UNDECIDED;
-    int16_t score = score_from_table(e->score, n->ply);
-    if (e->bound == SEARCH_BOUND_EXACT || (e->bound == SEARCH_BOUND_LOWER && score >= n->beta) ||
-        (e->bound == SEARCH_BOUND_UPPER && score <= n->alpha))
-        return score;
-    return UNDECIDED;
-}
-
-/* Node n, whose moves were searched, scored score. */
-static void table_store(struct search_workspace *w, const struct node *n, int16_t score)
-{
-    const struct search_table *t = w->table;
-    struct search_entry *e = &t->entries[n->key & t->mask];
-    uint32_t lock = (uint32_t)(n->key >> 32);
-    if (e->bound && e->lock != lock && e->generation == t->generation && e->depth > n->depth)
-        return;
-    e->lock = lock;
-    e->score = score_to_table(score, n->ply);
-    e->depth = n->depth;
-    e->bound = score >= n->beta ? SEARCH_BOUND_LOWER
-               : score <= n->alpha_in ? SEARCH_BOUND_UPPER : SEARCH_BOUND_EXACT;
-    e->move = n->best_move.from != BB_NO_SQUARE ? n->best_move : n->table_move;
-    e->generation = t->generation;
-}
-
-/* True when node n reads and writes the table: below the root (whose
- * order is the previous iteration's), and unless the quiet-move rule can
- * draw a line of its search: an entry holds no count of quiet plies, so
- * its score must not depend on one (a node's quiet moves are searched
- * depth plies deep at most; a capture or a man's move starts the count
- * again). */
-HOT uint8_t table_applies(const struct search_workspace *w, const struct node *n)
-{
-    return w->table && n->ply != 0 &&
-           n->quiet + (n->depth > 0 ? n->depth : 0) < w->rules->draw_quiet_plies;
-}
-
-/* Node n's score from the table, or UNDECIDED. */
-HOT int16_t node_table(struct search_workspace *w, struct node *n)
-{
-    return table_applies(w, n) ? table_probe(w, n) : UNDECIDED;
+    int16_t score;
+    return table_probe(w, n, &score) ? score : UNDECIDED;
 }
 
 /* The table's move of node n, if it is among its moves, goes first. */
-COLD void table_move_first(struct node *n)
+COLD void table_move_first(struct search_node *n)
 {
+    const struct search_key *move = table_move(&n->table);
     for (uint8_t i = 0; i < n->l.count; i++) {
         bd_move m;
         entry_move(list_entry(&n->l, i), n->l.size == CAPTURE_ENTRY, &m);
-        if (key_matches(&n->table_move, &m)) {
+        if (key_matches(move, &m)) {
             list_swap(&n->l, 0, i);
-            n->first_fixed = 1;
+            table_move_is_first(&n->table);
             return;
         }
     }
 }
-#endif
 
 /* The capture test of node n's position, asked once.  Out of line, as
  * measured: inlined at its two places in the search loop it cost 102 bytes
  * of flash, for 0.4% of the game firmware's `bench` cycles. */
-COLD uint8_t node_capture(struct search_workspace *w, struct node *n)
+COLD uint8_t node_capture(struct search_workspace *w, struct search_node *n)
 {
     if (n->capture == CAPTURE_UNKNOWN)
         n->capture = mg_has_capture(&w->pos, w->rules);
@@ -654,7 +446,7 @@ HOT uint8_t out_of_time(struct search_workspace *w)
 }
 
 /* The rest of null_move_fits(), once the cheap tests have passed. */
-COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
+COLD uint8_t null_move_worth(struct search_workspace *w, struct search_node *n)
 {
     bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
@@ -675,7 +467,7 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct node *n)
 }
 
 /* Takes the null move of node n back: the side to move has its turn. */
-COLD void null_back(struct search_workspace *w, struct node *n)
+COLD void null_back(struct search_workspace *w, struct search_node *n)
 {
     w->pos.side = BD_OTHER_COLOUR(w->pos.side);
     n->reduce = 0;
@@ -685,7 +477,7 @@ COLD void null_back(struct search_workspace *w, struct node *n)
  * sets up: the side to move passes, the child searches with a zero window
  * at beta and NULL_REDUCTION plies less, and sees no repetition across the
  * pass. */
-HOT uint8_t null_move_fits(struct search_workspace *w, struct node *n)
+HOT uint8_t null_move_fits(struct search_workspace *w, struct search_node *n)
 {
     return n->ply != 0 && n->depth >= NULL_MIN_DEPTH && n->beta - n->alpha == 1 && !w->follow_pv &&
            null_move_worth(w, n);
@@ -695,7 +487,7 @@ HOT uint8_t null_move_fits(struct search_workspace *w, struct node *n)
  * score when that decides it (no move: lost; the quiet-move draw; the
  * evaluation at the horizon, or far enough outside the window), else
  * UNDECIDED. */
-HOT int16_t quiet_frontier(struct search_workspace *w, const struct node *n)
+HOT int16_t quiet_frontier(struct search_workspace *w, const struct search_node *n)
 {
     const bd_position *pos = &w->pos;
     if (!has_quiet_step(pos))
@@ -711,7 +503,7 @@ HOT int16_t quiet_frontier(struct search_workspace *w, const struct node *n)
 /* A node that cannot be searched for want of room (plies or move stack):
  * its evaluation, and a capture cut short is counted (never on the host,
  * whose sizes leave room for everything: SEARCH_FULL_HORIZON). */
-COLD int16_t out_of_room(struct search_workspace *w, struct node *n)
+COLD int16_t out_of_room(struct search_workspace *w, struct search_node *n)
 {
     if (node_capture(w, n) && w->capture_cuts < UINT16_MAX)
         w->capture_cuts++;
@@ -721,7 +513,7 @@ COLD int16_t out_of_room(struct search_workspace *w, struct node *n)
 /* A node at SEARCH_QUIET_PLY_MAX or deeper: a quiet one is decided as at
  * the horizon (lost without a step, the quiet-move draw, else the
  * evaluation); a capture goes on while a ply is left for its children. */
-COLD int16_t past_quiet_plies(struct search_workspace *w, struct node *n)
+COLD int16_t past_quiet_plies(struct search_workspace *w, struct search_node *n)
 {
     if (!node_capture(w, n)) {
         if (!has_quiet_step(&w->pos))
@@ -738,9 +530,9 @@ COLD int16_t past_quiet_plies(struct search_workspace *w, struct node *n)
 /* Sets node n up from its parent n - 1 and decides it when it can be
  * without its moves (a stop, a draw, the deepest ply, a quiet frontier):
  * its score then, else UNDECIDED. */
-HOT int16_t node_enter(struct search_workspace *w, struct node *n)
+HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
 {
-    const struct node *parent = n - 1;
+    const struct search_node *parent = n - 1;
     uint8_t ply = (uint8_t)(parent->ply + 1u);
     int8_t depth = (int8_t)(parent->depth - 1 - (int8_t)parent->reduce);
     uint8_t quiet = parent->child_quiet;
@@ -761,31 +553,25 @@ HOT int16_t node_enter(struct search_workspace *w, struct node *n)
     n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
-#if SEARCH_TABLE
-    n->listed = 0;
-    n->table_move.from = n->best_move.from = BB_NO_SQUARE;
-    n->alpha_in = alpha;
-#endif
+    table_node_enter(&n->table, alpha);
     if (out_of_time(w))
         return 0;
     if (ply < SEARCH_PV_MAX)
         w->pv_length[ply] = 0;
     if (ply > 0) {
-        if (quiet >= 4u && repeats(w, ply, quiet))
+        if (quiet >= GAME_REPEAT_PLIES && repeats(w, ply, quiet))
             return 0;
         if (ply >= SEARCH_QUIET_PLY_MAX)
             return past_quiet_plies(w, n);
         if (depth <= 1 && (depth <= 0 || beta - alpha == 1) && !node_capture(w, n))
             return quiet_frontier(w, n);
-#if SEARCH_TABLE
         return node_table(w, n);
-#endif
     }
     return UNDECIDED;
 }
 
 /* The previous iteration's line goes first while the search is on it. */
-COLD void follow_pv(struct search_workspace *w, struct node *n)
+COLD void follow_pv(struct search_workspace *w, struct search_node *n)
 {
     uint8_t ply = n->ply;
     uint8_t i;
@@ -804,7 +590,7 @@ COLD void follow_pv(struct search_workspace *w, struct node *n)
 /* Lists node n's moves and orders the previous iteration's move first;
  * decides the node when they do (no move: lost; a full stack: the
  * evaluation; the quiet-move draw), returning its score, else UNDECIDED. */
-HOT int16_t node_moves(struct search_workspace *w, struct node *n)
+HOT int16_t node_moves(struct search_workspace *w, struct search_node *n)
 {
     const bd_position *pos = &w->pos;
     uint8_t ply = n->ply;
@@ -825,28 +611,20 @@ HOT int16_t node_moves(struct search_workspace *w, struct node *n)
         n->depth = 0;
     if (w->follow_pv)
         follow_pv(w, n);
-#if SEARCH_TABLE
-    n->listed = table_applies(w, n);
-    n->first_fixed = w->follow_pv;
-    if (!n->first_fixed && n->table_move.from != BB_NO_SQUARE)
+    if (table_order(w, n))
         table_move_first(n);
-#endif
     return UNDECIDED;
 }
 
 /* Orders move n->i, sets the child's window and what playing it flips:
  * the entry, whether the mover is a man, the pieces it captures (and in
  * n->captured_men the men among them).  search_tree() plays it. */
-HOT const uint8_t *node_next(struct search_workspace *w, struct node *n, uint8_t *man, bb32 *captured)
+HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, uint8_t *man, bb32 *captured)
 {
     bd_position *pos = &w->pos;
     uint8_t i = n->i;
     /* Move 0 is fixed by the previous iteration's line, or the table's. */
-#if SEARCH_TABLE
-    if (i || !n->first_fixed)
-#else
-    if (i || !w->follow_pv)
-#endif
+    if (i || !table_first_fixed(&n->table, w->follow_pv))
         pick(&n->l, i);
     const uint8_t *e = list_entry(&n->l, i);
     uint8_t capture = n->l.size == CAPTURE_ENTRY;
@@ -871,7 +649,7 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct node *n, uint8_t
  * without kings gets one only by a promotion.  The path keeps no hash for
  * a position without kings: repeats() reads only plies joined by king
  * moves.  Out of line (measured: 24 bytes, a few cycles a node). */
-COLD void node_child(struct search_workspace *w, struct node *n, const uint8_t *e)
+COLD void node_child(struct search_workspace *w, struct search_node *n, const uint8_t *e)
 {
     uint8_t kings = (e[1] & MG_MOVE_PROMOTES) || ((n - 1)->child_kings && has_king(&w->pos));
     n->child_kings = kings;
@@ -881,14 +659,12 @@ COLD void node_child(struct search_workspace *w, struct node *n, const uint8_t *
 
 /* Move n->i, taken back, gave score (the search goes on): keeps the best,
  * the PV and the killers; 1 when the move cuts off (score >= beta). */
-COLD uint8_t node_improves(struct search_workspace *w, struct node *n, int16_t score)
+COLD uint8_t node_improves(struct search_workspace *w, struct search_node *n, int16_t score)
 {
     bd_move m;
     entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
     n->alpha = score;
-#if SEARCH_TABLE
-    key_of(&n->best_move, &m);
-#endif
+    table_best(&n->table, &m);
     pv_update(w, n->ply, &m);
     if (score >= n->beta) {
         reward(w, &m, n->ply, n->depth);
@@ -898,9 +674,9 @@ COLD uint8_t node_improves(struct search_workspace *w, struct node *n, int16_t s
 }
 
 /* The score of the root, nodes[1], searched from its parent nodes[0]. */
-COLD int16_t search_tree(struct search_workspace *w, struct node *nodes)
+COLD int16_t search_tree(struct search_workspace *w, struct search_node *nodes)
 {
-    struct node *n = nodes;
+    struct search_node *n = nodes;
     int16_t score;
     /* The move being played or taken back (play:). */
     const uint8_t *e;
@@ -929,10 +705,7 @@ next:
     goto play;
 done:
     /* Node n is decided: back to its parent with the score. */
-#if SEARCH_TABLE
-    if (n->listed && !w->stopped)
-        table_store(w, n, score);
-#endif
+    table_node_done(w, n, score);
     if (--n == nodes)
         return score;
     score = (int16_t)-score;
@@ -972,8 +745,7 @@ done:
         bd_position *pos = &w->pos;
         e = list_entry(&n->l, n->i);
         mover = BD_OTHER_COLOUR(pos->side);
-        man = (e[1] & MG_MOVE_PROMOTES) ||
-              bb_has(&pos->men[mover], (uint8_t)(e[1] & MG_MOVE_SQUARE_MASK));
+        man = mg_moved_a_man(pos, mover, e[1]);
         captured = n->l.size == CAPTURE_ENTRY ? entry_captured(e) : 0;
         making = 0;
     }
@@ -983,7 +755,7 @@ play:
      * (flash). */
     {
         bd_position *pos = &w->pos;
-        flip_move(pos, mover, e, man, captured, n->captured_men);
+        mg_flip(pos, mover, e[0], e[1], man, captured, n->captured_men);
         pos->side = BD_OTHER_COLOUR(pos->side);
     }
     if (making) {
@@ -1098,8 +870,8 @@ COLD void iterate(struct search_workspace *w, const struct search_limits *limits
     if (max_depth > SEARCH_MAX_DEPTH)
         max_depth = SEARCH_MAX_DEPTH;
     /* The root's parent: ply 0xFF + 1 = 0, the full window, the stack. */
-    struct node nodes[SEARCH_NODES];
-    struct node *top = &nodes[0];
+    struct search_node nodes[SEARCH_NODES];
+    struct search_node *top = &nodes[0];
     top->l.base = w->stack;
     top->l.count = 0;
     top->l.size = QUIET_ENTRY;
@@ -1182,11 +954,7 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->prev_pv_length = 0;
     w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
     w->capture_cuts = 0;
-#if SEARCH_TABLE
-    w->table = limits->table;
-    if (w->table)
-        w->table->generation++;
-#endif
+    table_start(w, limits);
     w->path[0] = game_hash(&w->pos);
     for (uint8_t i = 0; i < SEARCH_QUIET_PLY_MAX; i++)
         w->killers[i][0].from = w->killers[i][1].from = BB_NO_SQUARE;

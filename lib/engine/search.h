@@ -13,7 +13,7 @@
  * mg_generate() wrote it (the pairs never overtake the moves they are read
  * from), which lets the same stack hold a path three times as deep in the
  * quiet middle game.  How big the stack and the path are depends on the
- * target (below): on the host nothing is ever cut short.
+ * target (arch/search_sizes.h): on the host nothing is ever cut short.
  *
  * Move order: the previous iteration's best move first (the PV move), then
  * captures (mandatory anyway: a capture position lists only captures), then
@@ -55,7 +55,6 @@
 #include "bits/platform.h"
 #include "checkers/movegen.h"
 #include "checkers/game.h"
-#include "nibble/nibble.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -65,188 +64,15 @@ extern "C" {
 /* Scores beyond this are wins or losses in a known number of plies. */
 #define SEARCH_MATE_BOUND (SEARCH_MATE - 256)
 #define SEARCH_INFINITY 32000
-/* The size-first search of the 8 KB parts (lib/engine/small/, README
- * "The ATtiny85"): a build that sets SEARCH_SMALL (-D on every object,
- * Makefile: a board's ENGINE := small) compiles it instead of search.c and
- * gets its sizes and workspace here; the rest of this header is the API
- * both share. */
-#if SEARCH_SMALL
-#  include "engine/small/search_small.h"
-#else
-/* The workspace's sizes, by target.  A build may set them (-D on every
- * object of the library, not just the caller's).
- *
- * The horizon is real on the host: a capture sequence past the nominal
- * depth has at most SEARCH_CAPTURE_CHAIN plies (each takes a piece, and
- * a side without pieces has lost), so SEARCH_MAX_PLY covers the deepest
- * iteration and the longest sequence after it, and the move stack holds a
- * full list at every ply of that path: no node is ever scored by the
- * evaluation because a table is full (static assertions below).
- *
- * On AVR the RAM decides (tests/host/test_ram_sweep.sh measures it): a
- * quiet node is evaluated from ply SEARCH_QUIET_PLY_MAX and the plies
- * from there to SEARCH_MAX_PLY - 1 are kept for captures, as are the last
- * SEARCH_CAPTURE_RESERVE bytes of the move stack: a quiet list that does
- * not fit in front of them is evaluated (it is a quiet position, the
- * evaluation's ground), and a capture still pending at the very last ply
- * or with no room is counted in capture_cuts, which the tests check stays
- * 0 in deep searches.  The bench signature is that of the AVR sizes. */
-#define SEARCH_CAPTURE_CHAIN 23u     /* captures in a row: 24 pieces, the last one left */
-#if BD_TARGET_AVR || defined SEARCH_AVR_SIZES   /* a host test of the AVR's sizes */
-#  define SEARCH_MAX_DEPTH 20u       /* deepest iteration */
-#  ifndef SEARCH_PV_MAX
-#    define SEARCH_PV_MAX 6u         /* moves of the principal variation kept */
-#  endif
-#  ifndef SEARCH_MAX_PLY
-#    define SEARCH_MAX_PLY 18u       /* deepest ply from the root, captures included */
-#  endif
-#  ifndef SEARCH_QUIET_PLY_MAX
-#    define SEARCH_QUIET_PLY_MAX 11u /* a quiet node from this ply on is evaluated */
-#  endif
-#  ifndef SEARCH_STACK_BYTES
-#    define SEARCH_STACK_BYTES 276u  /* the shared move stack, all plies */
-#  endif
-#  ifndef SEARCH_CAPTURE_RESERVE
-#    define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
-#  endif
-#else
-#  define SEARCH_MAX_DEPTH 40u       /* reached within 100 ms in easy positions */
-#  ifndef SEARCH_PV_MAX
-#    define SEARCH_PV_MAX 12u
-#  endif
-#  ifndef SEARCH_MAX_PLY
-#    define SEARCH_MAX_PLY (SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN + 2u)
-#  endif
-#  ifndef SEARCH_QUIET_PLY_MAX
-#    define SEARCH_QUIET_PLY_MAX (SEARCH_MAX_PLY - 1u)
-#  endif
-#  ifndef SEARCH_STACK_BYTES
-#    define SEARCH_STACK_BYTES (SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
-#  endif
-#  ifndef SEARCH_CAPTURE_RESERVE
-#    define SEARCH_CAPTURE_RESERVE 0u
-#  endif
-#endif
-/* A move on the stack as AVR holds it: from, to, captured.  The stack's
- * room is counted in these bytes on every target, so that the same lists
- * fit, or do not, alike (a host built with the AVR sizes searches the AVR's
- * tree); a host whose struct move is padded gets the extra bytes
- * mg_generate() needs there, and the alignment, on top (none on AVR). */
-#define SEARCH_MOVE_BYTES 6u
-#define SEARCH_STACK_ALLOC (SEARCH_STACK_BYTES + (__alignof__(bd_move) - 1u) +                  \
-                            (sizeof(bd_move) - SEARCH_MOVE_BYTES) *                         \
-                            (SEARCH_STACK_BYTES / SEARCH_MOVE_BYTES) +                      \
-                            SEARCH_WIDE_EXTRA)
-/* A root whose moves do not fit in the stack (a king-heavy position can
- * have 68 or more; the AVR's stack holds 46 captures, or 38 quiet moves
- * as they are generated, before packing) is listed in the whole
- * workspace from the stack on (its other fields are set up after it): on
- * AVR that is 81 moves, no byte more than the search needs anyway; a host,
- * with padded moves, gets the extra room for MG_MAX_MOVES.  The
- * SEARCH_ROOT_KEPT best of them by a one-ply look (the evaluation after
- * the move) become the root's list, and the rest of the stack is the
- * tree's. */
-#define SEARCH_ROOT_KEPT 16u
-#define SEARCH_WIDE_EXTRA (sizeof(bd_move) > SEARCH_MOVE_BYTES ? MG_MAX_MOVES * sizeof(bd_move) : 0u)
-/* 1 when no node can be cut short: every quiet node of the deepest
- * iteration has its plies, every capture sequence after it too, and the
- * stack holds a full list at every ply (the host's sizes). */
-#define SEARCH_FULL_HORIZON (SEARCH_QUIET_PLY_MAX >= SEARCH_MAX_DEPTH &&                        \
-                             SEARCH_MAX_PLY > SEARCH_MAX_DEPTH + SEARCH_CAPTURE_CHAIN &&         \
-                             SEARCH_STACK_BYTES - SEARCH_CAPTURE_RESERVE >=                      \
-                                 SEARCH_MAX_PLY * MG_MAX_MOVES * SEARCH_MOVE_BYTES)
-/* A host build may try other sizes with SEARCH_ANY_SIZE. */
-#if !defined SEARCH_ANY_SIZE && !defined SEARCH_AVR_SIZES
-BD_STATIC_ASSERT(BD_TARGET_AVR || SEARCH_FULL_HORIZON, "a host search is never cut short");
-#endif
-BD_STATIC_ASSERT(SEARCH_QUIET_PLY_MAX < SEARCH_MAX_PLY && SEARCH_CAPTURE_RESERVE < SEARCH_STACK_BYTES &&
-                 SEARCH_STACK_BYTES <= 0xFFFFu, "the workspace's sizes are consistent");
-
-/* A move as killers and the PV keep it: from, to (with MG_MOVE_PROMOTES), and
- * the captured set folded to a byte, matched against the legal moves. */
-struct search_key {
-    uint8_t from;
-    uint8_t to;
-    uint8_t fold;
-};
-
-/* A transposition table (host builds only, SEARCH_TABLE: the AVR parts
- * have no RAM for one): positions met again by another order of moves,
- * and the previous iteration's positions, give their score when searched
- * as deep with a window it decides (zero-window nodes only, so that the
- * principal variation is always searched out) and their best move first.
- * The caller owns the entries (search_table_init) and keeps them from one
- * search to the next; an entry is replaced unless it holds a deeper search
- * of another position made by the same search_run(). */
-#if !BD_TARGET_AVR && !defined SEARCH_AVR_SIZES
-#  define SEARCH_TABLE 1
-#else
-#  define SEARCH_TABLE 0
-#endif
-#if SEARCH_TABLE
-struct search_entry {
-    uint32_t lock;                  /* the position key's high half */
-    int16_t score;                  /* mate scores counted from this position */
-    int8_t depth;
-    uint8_t bound;                  /* 0: empty, else SEARCH_BOUND_* */
-    struct search_key move;         /* the best or cutting move, from BB_NO_SQUARE: none */
-    uint8_t generation;             /* of the search_run() that wrote it */
-};
-#define SEARCH_BOUND_UPPER 1u       /* the score is at most this */
-#define SEARCH_BOUND_LOWER 2u       /* at least this */
-#define SEARCH_BOUND_EXACT 3u
-/* The host tools' table (3 MB): several times the nodes that a move's
- * search lists in a second. */
-#define SEARCH_TABLE_HOST_ENTRIES (1ul << 18)
-struct search_table {
-    struct search_entry *entries;
-    uint32_t mask;                  /* entries - 1 */
-    uint8_t generation;
-};
-/* Takes count entries (a power of two), all zero (static or calloc'ed:
- * a fresh process pays for no clearing). */
-void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count);
-#endif
-
-/* A quiet move (a killer): from and to say it all. */
-struct search_quiet {
-    uint8_t from;
-    uint8_t to;
-};
-
-struct search_workspace {
-    bd_position pos;                                   /* the position being searched */
-    const struct bd_rules *rules;
-    const struct bd_game *game;
-    uint8_t root_kept;                              /* 0, or the moves kept of a wide root */
-    uint8_t root_size;                              /* their entry size */
-    uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
-        __attribute__((aligned(__alignof__(bd_move))));
-    uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */
-    struct search_quiet killers[SEARCH_QUIET_PLY_MAX][2]; /* quiet moves that cut off */
-    nb_board history[2];                            /* 0..15 by from-square and direction */
-    struct search_key pv[SEARCH_PV_MAX * (SEARCH_PV_MAX + 1u) / 2u]; /* triangular */
-    uint8_t pv_length[SEARCH_PV_MAX];
-    uint32_t nodes;
-    uint32_t node_limit;                            /* 0 = none */
-    uint8_t (*stop)(void *context);
-    void *context;
-    const volatile uint8_t *poll;                   /* limits->poll, or a byte that stays 0 */
-    uint8_t stopped;                                /* the current iteration was cut short */
-    uint8_t follow_pv;                              /* still on the previous iteration's line */
-    uint16_t capture_cuts;                          /* capture nodes evaluated for want of
-                                                       plies or stack (never on the host) */
-    uint8_t prev_pv_length;
-    struct search_key prev_pv[SEARCH_PV_MAX];       /* the previous iteration's line */
-#if SEARCH_TABLE
-    struct search_table *table;                     /* limits->table */
-#endif
-};
-
-#endif /* SEARCH_SMALL */
-#ifndef SEARCH_TABLE
-#  define SEARCH_TABLE 0            /* the small search has none */
-#endif
+/* The engine's workspace and its sizes: the full search's
+ * (engine/search_workspace.h, by way of lib/arch/generic), or, in a build
+ * of the size-first search (ENGINE := small: lib/engine/small first on the
+ * include path, lib/engine/small/ compiled instead of search.c, eval.c and
+ * table.c), the small search's.  Each defines SEARCH_TABLE: 1 when the
+ * search has a transposition table (engine/table.h), and struct
+ * search_limits a `table` member; the rest of this header is the API both
+ * share. */
+#include "arch/search_workspace.h"
 
 struct search_result {
     bd_move best;

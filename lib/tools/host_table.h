@@ -1,6 +1,7 @@
 /*
  * host_table.h - the host tools' transposition table for the search
- * (search.h, SEARCH_TABLE): one per process, made on first use.
+ * (engine/table.h; SEARCH_TABLE where the build has one): one per process,
+ * made on first use.
  */
 #ifndef BITDRAUGHTS_HOST_TABLE_H
 #define BITDRAUGHTS_HOST_TABLE_H

@@ -34,7 +34,7 @@ void tune_sample_of(const bd_position *pos, const struct bd_rules *rules, double
     out->result = result;
     out->material = out->parts.fixed;
     for (uint8_t square = 0; square < BB_SQUARES; square++) {
-        uint8_t turned = (uint8_t)((17u - square) & 31u);   /* bitboard32.h */
+        uint8_t turned = BB_TURNED(square);
         out->men[square] = (int8_t)((pos->men[BD_WHITE] >> square & 1u) -
                                     (pos->men[BD_BLACK] >> turned & 1u));
         out->material = (int16_t)(out->material - out->men[square] * eval_man_square(square));

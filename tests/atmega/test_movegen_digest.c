@@ -144,15 +144,18 @@ static void test_men_next_to_promotion(void)
  * painted, the moves listed, and the deepest byte changed found. */
 #define STACK_PAINT 0xA5u
 #define STACK_PAINT_MARGIN 8u           /* bytes kept free above the static data */
-/* What the measurement gives, to the byte: the small generator walks a
- * capture with a loop (the same stack for one victim as for nine), the
- * assembly's generator and its C walk with a frame a jump. */
-#ifdef MOVEGEN_SMALL
-#  define CAPTURE_STACK_BYTES 111u
-#  define STACK_GROWS_WITH_VICTIMS 0
-#else
+/* What the measurement gives, to the byte: the assembly's generator (the
+ * build where bs_popcount32_call reads its popcount table,
+ * arch/popcount_table.h) and its C walk with a frame a jump, the small
+ * generator walks a capture with a loop (the same stack for one victim as
+ * for nine). */
+#include "bits/bitscan.h"
+#ifdef bs_popcount32_call
 #  define CAPTURE_STACK_BYTES 148u
 #  define STACK_GROWS_WITH_VICTIMS 1
+#else
+#  define CAPTURE_STACK_BYTES 111u
+#  define STACK_GROWS_WITH_VICTIMS 0
 #endif
 #define LATTICE_SIDE 3u
 #define LATTICE_SQUARES (LATTICE_SIDE * LATTICE_SIDE)

@@ -6,6 +6,7 @@
  */
 #include "check.h"
 #include "checkers/movegen.h"
+#include "random_position.h"
 
 #define SQ(name) BB_SQUARE((uint8_t)((name)[0] - 'a'), (uint8_t)((name)[1] - '1'))
 
@@ -204,6 +205,62 @@ static void test_flying_king_quiet_moves_stop_at_the_first_piece(void)
     CHECK(!has_move(SQ("c1"), SQ("g5"), 0));
 }
 
+/* Random positions of each variant for the two tests below. */
+#define FLIP_POSITIONS 150u
+
+static uint8_t same_position(const bd_position *a, const bd_position *b)
+{
+    return a->side == b->side && a->pieces[BD_WHITE] == b->pieces[BD_WHITE] &&
+           a->pieces[BD_BLACK] == b->pieces[BD_BLACK] && a->men[BD_WHITE] == b->men[BD_WHITE] &&
+           a->men[BD_BLACK] == b->men[BD_BLACK];
+}
+
+/* Every legal move of pos: mg_flip by the side to move plays it as
+ * mg_make does, and the same flips after it, the mover told by
+ * mg_moved_a_man, take it back. */
+static uint8_t flips_play_and_take_back(const bd_position *pos, uint8_t variant, uint16_t index)
+{
+    (void)index;
+    generate(pos, bd_rules_of(variant));
+    for (const bd_move *m = moves; m < moves_end; m++) {
+        uint8_t side = pos->side, other = BD_OTHER_COLOUR(side);
+        bd_position made = *pos, flipped = *pos;
+        mg_make(&made, m);
+        uint8_t man = bb_has(&pos->men[side], m->from) != 0;
+        bb32 captured_men = m->captured & pos->men[other];
+        mg_flip(&flipped, side, m->from, m->to, man, m->captured, captured_men);
+        flipped.side = other;
+        if (!CHECK(same_position(&made, &flipped)))
+            return 0;
+        if (!CHECK_EQ(mg_moved_a_man(&flipped, side, m->to), man))
+            return 0;
+        mg_flip(&flipped, side, m->from, m->to, man, m->captured, captured_men);
+        flipped.side = side;
+        if (!CHECK(same_position(pos, &flipped)))
+            return 0;
+    }
+    return 1;
+}
+
+static void test_flipping_a_move_plays_it_and_flipping_again_takes_it_back(void)
+{
+    visit_random_positions(0xF11Bu, FLIP_POSITIONS, NULL, flips_play_and_take_back);
+}
+
+/* mg_has_step is true exactly when the side to move has a quiet move (the
+ * moves listed as if it had no capture). */
+static uint8_t step_test_agrees(const bd_position *pos, uint8_t variant, uint16_t index)
+{
+    (void)index;
+    moves_end = mg_generate_known(pos, bd_rules_of(variant), moves, moves + MG_MAX_MOVES, 0);
+    return CHECK(moves_end != 0) && CHECK_EQ(mg_has_step(pos), moves_end != moves);
+}
+
+static void test_quiet_step_test_agrees_with_the_quiet_moves(void)
+{
+    visit_random_positions(0x57E9u, FLIP_POSITIONS, NULL, step_test_agrees);
+}
+
 int main(void)
 {
     check_begin(PSTR("rules"));
@@ -215,5 +272,7 @@ int main(void)
     RUN_TEST(test_capture_loop_in_two_orders_is_one_move);
     RUN_TEST(test_turkish_strike_jumped_pieces_block_until_the_move_ends);
     RUN_TEST(test_flying_king_quiet_moves_stop_at_the_first_piece);
+    RUN_TEST(test_flipping_a_move_plays_it_and_flipping_again_takes_it_back);
+    RUN_TEST(test_quiet_step_test_agrees_with_the_quiet_moves);
     return check_end();
 }

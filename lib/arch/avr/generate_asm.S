@@ -21,11 +21,8 @@
  * the origin of a quiet move, its victim in a capture), the targets sit in
  * EN0..EN3 (r8..r11), and ZH the popcount table's page.
  */
-#include "movegen_regs.h"
-
-/* Not on the 8 KB parts (arch/movegen.h): there the C is mg_generate_known. */
 #include <avr/io.h>
-#if FLASHEND > 0x1FFFul
+#include "movegen_regs.h"
 
 #define END_L r16
 #define END_H r17
@@ -501,5 +498,3 @@ bd_gen_c_captures:
     XCALL bd_asm_load
     XCALL bd_asm_walk_all
     rjmp bd_gen_return
-
-#endif /* FLASHEND */

@@ -2,9 +2,9 @@
  * movegen_asm.S (AVR) - the capture test and the count of legal moves
  * (mg_has_capture, mg_count) on bitboards held in registers.
  *
- * The portable C in lib/checkers/movegen.c is the reference; on AVR it is
- * compiled as mg_count_portable and mg_has_capture_portable (see
- * arch/movegen.h) and not linked.  The pieces whose captures a bitboard
+ * The portable C in lib/checkers/movegen.c is the reference; on AVR its
+ * mg_count and mg_has_capture are compiled as mg_count_portable and
+ * mg_has_capture_portable (see arch/movegen.h) and not linked.  The pieces whose captures a bitboard
  * cannot count (a jump that can go on, a man promoted in the middle of a
  * capture, flying kings: bd_asm_walkers) are walked square by square by
  * walk_asm.S.

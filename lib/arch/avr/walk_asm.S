@@ -33,9 +33,6 @@
 #include <avr/io.h>
 #include "movegen_regs.h"
 
-/* Not on the 8 KB parts (arch/movegen.h): there the C walks. */
-#if FLASHEND > 0x1FFFul
-
 #define SQ   r2
 #define PF   r3
 #define CAP0 r4
@@ -519,5 +516,3 @@ bd_asm_walk_all:
 bd_walk_set_em:
     SQUARE_OP eor, r18, r19, EM0, EM1, EM2, EM3
     ret
-
-#endif /* FLASHEND */

@@ -1,14 +1,11 @@
 /*
- * The size-first search (search_small.h): what it keeps and why is there;
- * this file is the loop.
+ * The size-first search (arch/search_workspace.h in this folder): what it
+ * keeps and why is there; this file is the loop.
  */
 #include "engine/search.h"
 #include "engine/eval.h"
 
 #define STOP_POLL_MASK 0xFFu
-/* A position can come back with the same side to move 4 reversible plies
- * later at the earliest (a king there and back, each side). */
-#define REPETITION_MIN_QUIET 4u
 /* list_moves() when the moves do not fit. */
 #define LIST_NO_ROOM 0xFFu
 /* Out of line where avr-gcc's inlining costs bytes (measured). */
@@ -79,8 +76,8 @@ static uint8_t repeats(struct search_workspace *w, uint8_t ply, uint8_t quiet)
 {
     uint16_t now = node_at(w, ply)->hash;
     const struct bd_game *game = w->game;
-    uint8_t game_last = game->quiet_plies < GAME_HISTORY ? game->quiet_plies : (uint8_t)(GAME_HISTORY - 1u);
-    for (uint8_t back = REPETITION_MIN_QUIET; back <= quiet; back = (uint8_t)(back + 2u)) {
+    uint8_t game_last = game_now_index(game);
+    for (uint8_t back = GAME_REPEAT_PLIES; back <= quiet; back = (uint8_t)(back + 2u)) {
         uint16_t then;
         if (back <= ply) {
             then = node_at(w, (uint8_t)(ply - back))->hash;
@@ -133,7 +130,7 @@ enter:
         score = 0;
         goto done;
     }
-    if (ply && n->quiet >= REPETITION_MIN_QUIET && repeats(w, ply, n->quiet)) {
+    if (ply && n->quiet >= GAME_REPEAT_PLIES && repeats(w, ply, n->quiet)) {
         score = 0;
         goto done;
     }

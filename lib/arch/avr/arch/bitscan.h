@@ -231,14 +231,8 @@ BD_INLINE uint8_t bs_popcount32(uint32_t v)
 }
 #define bs_popcount32 bs_popcount32
 
-/* The out-of-line count reads the move generator's 256-byte popcount
- * table (lib/arch/avr/movegen_asm.S) on the parts that have that assembly
- * (arch/movegen.h: not the 8 KB ones, nor a build on the small generator,
- * MOVEGEN_SMALL): 20 cycles where the call of the inline count above takes
- * some 55, and 26 bytes instead of 104. */
-#include <avr/io.h>
-#if FLASHEND > 0x1FFFul && !defined MOVEGEN_SMALL
-#define bs_popcount32_call bs_popcount32_call
-#endif
+/* The out-of-line count: the move generator's assembly's, where the build
+ * has it (arch/popcount_table.h). */
+#include "arch/popcount_table.h"
 
 #endif

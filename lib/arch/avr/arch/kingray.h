@@ -10,7 +10,6 @@
 #ifndef BITDRAUGHTS_KINGRAY_AVR_H
 #define BITDRAUGHTS_KINGRAY_AVR_H
 
-
 BD_INLINE void kr_load_entry(const struct kr_entry *entry, bb32 *ray_mask,
                              uint16_t *base, uint8_t *multiplier, uint8_t *index_mask)
 {
@@ -26,13 +25,5 @@ BD_INLINE void kr_load_entry(const struct kr_entry *entry, bb32 *ray_mask,
               [imask] "=&r"(*index_mask), [z] "+z"(entry));
 }
 #define kr_load_entry kr_load_entry
-
-/* On parts of 64 KB of flash or less, the quiet king moves step along the
- * ray instead: the tables cost more flash than the 32 KB boards can spare
- * for a few per cent of a king ending's perft (the bench's kingray rows give
- * the cost of a ray each way).  The ATmega2560 keeps the tables. */
-#if FLASHEND <= 0xFFFFul
-#  define kr_ray kr_ray_walk
-#endif
 
 #endif

@@ -7,15 +7,8 @@
 #ifndef BITDRAUGHTS_PERFT_AVR_H
 #define BITDRAUGHTS_PERFT_AVR_H
 
-/* Not on the 8 KB parts: the assembly and its 256-byte popcount table cost
- * more flash than the portable C, and there flash is what runs out. */
-#include <avr/io.h>
-#if FLASHEND > 0x1FFFul
-
-#define PERFT_PORTABLE(name) name##_portable
-uint64_t perft_portable(const bd_position *pos, const struct bd_rules *rules, uint8_t depth,
-                        bd_move *stack, bd_move *stack_end);
-
-#endif /* FLASHEND */
+/* Only checkers/perft.c includes this header, after the declaration: its
+ * definition takes this name. */
+#define perft perft_portable
 
 #endif

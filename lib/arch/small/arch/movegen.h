@@ -4,8 +4,8 @@
  * is the search of lib/checkers/move.c, as the small generator
  * (lib/arch/small/movegen.c) has no walk to trace.
  */
-#ifndef BITDRAUGHTS_MOVEGEN_SMALL_H
-#define BITDRAUGHTS_MOVEGEN_SMALL_H
+#ifndef BITDRAUGHTS_ARCH_MOVEGEN_SMALL_H
+#define BITDRAUGHTS_ARCH_MOVEGEN_SMALL_H
 
 #define MG_PATH_BY_SEARCH
 

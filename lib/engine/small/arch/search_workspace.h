@@ -1,9 +1,11 @@
 /*
- * search_small.h - the sizes and the workspace of the size-first search
- * (lib/engine/small/search.c), which replaces search.c on the parts whose
- * flash and RAM cannot hold it (the ATtiny85: 8 KB, 512 bytes).  Included
- * by engine/search.h when the build sets SEARCH_SMALL; the API is
- * search.h's: search_run() with the same limits and result.
+ * arch/search_workspace.h (small) - the sizes and the workspace of the
+ * size-first search (lib/engine/small/search.c), which replaces search.c on
+ * the parts whose flash and RAM cannot hold it (the ATtiny85: 8 KB, 512
+ * bytes).  A build with `ENGINE := small` (Makefile) puts lib/engine/small
+ * first on the include path, where engine/search.h finds this header
+ * instead of the full search's; the API is search.h's: search_run() with
+ * the same limits and result.
  *
  * Plain negamax with alpha-beta in generation order, no tables: no move
  * ordering, killers, history, null move or reductions, so that its score
@@ -39,8 +41,16 @@
  * one completes); without either, only the requested depth is searched.
  * No report callback (limits->report is ignored), a PV of one move.
  */
-#ifndef BITDRAUGHTS_SEARCH_SMALL_H
-#define BITDRAUGHTS_SEARCH_SMALL_H
+#ifndef BITDRAUGHTS_SEARCH_WORKSPACE_SMALL_H
+#define BITDRAUGHTS_SEARCH_WORKSPACE_SMALL_H
+
+#include <stdint.h>
+#include "bits/platform.h"
+#include "checkers/movegen.h"
+#include "checkers/game.h"
+
+/* No transposition table (struct search_limits has no `table` member). */
+#define SEARCH_TABLE 0
 
 /* Plies of the path, the root's included: the deepest iteration and the
  * capture plies after it.  Every ply costs a slot (12 bytes on AVR). */

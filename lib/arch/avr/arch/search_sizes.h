@@ -1,0 +1,38 @@
+/*
+ * arch/search_sizes.h (AVR) - the full search's workspace where the RAM
+ * decides (engine/search.h; tests/host/test_ram_sweep.sh measures it).
+ *
+ * A quiet node is evaluated from ply SEARCH_QUIET_PLY_MAX and the plies
+ * from there to SEARCH_MAX_PLY - 1 are kept for captures, as are the last
+ * SEARCH_CAPTURE_RESERVE bytes of the move stack: a quiet list that does
+ * not fit in front of them is evaluated (it is a quiet position, the
+ * evaluation's ground), and a capture still pending at the very last ply
+ * or with no room is counted in capture_cuts, which the tests check stays
+ * 0 in deep searches.  The bench signature is that of these sizes, which
+ * the host also searches with in the test build of lib/arch/avr-sizes.
+ * A build may set any of the sizes below (-D on every object of the
+ * library, not just the caller's).  No transposition table: no RAM for one.
+ */
+#ifndef BITDRAUGHTS_ARCH_SEARCH_SIZES_H
+#define BITDRAUGHTS_ARCH_SEARCH_SIZES_H
+
+#define SEARCH_MAX_DEPTH 20u         /* deepest iteration */
+#ifndef SEARCH_PV_MAX
+#  define SEARCH_PV_MAX 6u           /* moves of the principal variation kept */
+#endif
+#ifndef SEARCH_MAX_PLY
+#  define SEARCH_MAX_PLY 18u         /* deepest ply from the root, captures included */
+#endif
+#ifndef SEARCH_QUIET_PLY_MAX
+#  define SEARCH_QUIET_PLY_MAX 11u   /* a quiet node from this ply on is evaluated */
+#endif
+#ifndef SEARCH_STACK_BYTES
+#  define SEARCH_STACK_BYTES 276u    /* the shared move stack, all plies */
+#endif
+#ifndef SEARCH_CAPTURE_RESERVE
+#  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
+#endif
+
+#include "engine/table_none.h"
+
+#endif

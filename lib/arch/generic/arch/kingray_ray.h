@@ -1,0 +1,4 @@
+/*
+ * arch/kingray_ray.h (generic) - no choice: kr_ray is checkers/kingray.h's
+ * default, the table.
+ */

@@ -1,0 +1,4 @@
+/*
+ * arch/popcount_table.h (generic) - no popcount table: bs_popcount32_call
+ * is bits/bitscan.c's.
+ */

@@ -1,0 +1,6 @@
+/*
+ * arch/kingray_ray.h (kingray-table) - found first on the include path of a
+ * board with `KINGRAY := table` (Makefile): kr_ray is checkers/kingray.h's
+ * default, the table, on a part whose flash can spare it (the ATmega2560),
+ * where the AVR's own choice would walk.
+ */
