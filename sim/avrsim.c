@@ -23,6 +23,9 @@
  *     (avrsim_serial.h) blocks on the input instead of simulating idle time.
  *   - a signal: SIGTERM, or SIGINT, ends the run with 128 + the signal;
  *     SIGINT when stdin is a terminal (Ctrl-C typed there) with status 0.
+ *   - stdout failing: a reader that has gone ends the run (141, as SIGPIPE
+ *     would, which the runner ignores so that it can save its files); any
+ *     output that cannot be written gives the run a failing status.
  * With --profile or --callgrind each step goes through prof_step()
  * (avrsim_profile.h) instead, which charges its cycles to a function; the
  * plain loop pays one predictable branch for that.
@@ -74,6 +77,7 @@
 /* ---------------------------------------------------------------- exits -- */
 enum {
     EXIT_USAGE = 2,             /* bad command line, ELF, MCU, EEPROM file */
+    EXIT_OUTPUT = 122,          /* an output could not be written */
     EXIT_POWER_CUT = 123,       /* --cut-at reached */
     EXIT_BUDGET = 124,          /* --max-cycles reached (as timeout(1)) */
     EXIT_CRASH = 125,
@@ -136,6 +140,10 @@ static struct runner {
     uint32_t invalid_opcode_pc;
     bool quiet_log;             /* while probing simavr for an unknown MCU */
 
+    /* the first output that could not be written: the run's status */
+    int output_status;          /* 0: all written */
+    char output_message[MESSAGE_MAX];
+
     volatile sig_atomic_t stop_signal;
 } R;
 
@@ -158,6 +166,43 @@ static void fail_usage(const char *fmt, ...)
     print_message(fmt, ap);
     va_end(ap);
     exit(EXIT_USAGE);
+}
+
+/* One line on stderr as print_message writes it, also kept in
+ * message[MESSAGE_MAX] for --json. */
+static void keep_message(char *message, const char *fmt, va_list ap)
+{
+    vsnprintf(message, MESSAGE_MAX, fmt, ap);
+    fprintf(stderr, "avrsim: %s\n", message);
+}
+
+static const char *error_text(int err)
+{
+    return err ? strerror(err) : "write error";
+}
+
+/* An output that cannot be written: its line on stderr now, and the run
+ * ends with status (the first such status) whatever it would have been, so
+ * that a script which checks it never takes a lost file for a written one. */
+static void __attribute__((format(printf, 2, 3))) output_lost(int status, const char *fmt, ...)
+{
+    char message[MESSAGE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    keep_message(message, fmt, ap);
+    va_end(ap);
+    if (!R.output_status) {
+        R.output_status = status;
+        memcpy(R.output_message, message, sizeof message);
+    }
+}
+
+/* stdout, the firmware's bytes: a reader that has gone (EPIPE) ends the run
+ * as SIGPIPE would end a program that did not ignore it. */
+static void stdout_lost(int err)
+{
+    output_lost(err == EPIPE ? EXIT_SIGNAL_BASE + SIGPIPE : EXIT_OUTPUT,
+                err == EPIPE ? "stdout: %s: its reader has gone" : "stdout: %s", error_text(err));
 }
 
 /* simavr prints its own progress on stdout by default; stdout carries the
@@ -240,7 +285,7 @@ static FILE *open_report(const char *path)
 {
     FILE *f = strcmp(path, "-") == 0 ? stderr : fopen(path, "w");
     if (!f)
-        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+        output_lost(EXIT_OUTPUT, "%s: cannot be written: %s", path, error_text(errno));
     return f;
 }
 
@@ -249,7 +294,7 @@ static void close_report(FILE *f, const char *path, bool written)
     if (f != stderr && fclose(f) != 0)
         written = false;
     if (!written)
-        fprintf(stderr, "avrsim: %s: %s\n", path, strerror(errno));
+        output_lost(EXIT_OUTPUT, "%s: cannot be written: %s", path, error_text(errno));
 }
 
 static void write_probes(const char *path)
@@ -291,12 +336,13 @@ typedef enum end_reason {
     END_STACK_INTO_DATA,
     END_SIGNAL,
     END_POWER_CUT,
+    END_OUTPUT,                 /* stdout could not be written */
 } end_reason;
 
 static const char *const end_reason_names[] = {
     [END_EXIT] = "exit", [END_HALT] = "halt", [END_BUDGET] = "budget",
     [END_CRASH] = "crash", [END_STACK_INTO_DATA] = "stack-into-data",
-    [END_SIGNAL] = "signal", [END_POWER_CUT] = "power-cut",
+    [END_SIGNAL] = "signal", [END_POWER_CUT] = "power-cut", [END_OUTPUT] = "output",
 };
 
 static void json_string(FILE *f, const char *text)
@@ -348,23 +394,33 @@ static void write_json(const char *path, int status, end_reason why, const char 
 }
 
 /* Every way out of a run that got as far as simulating goes through here:
- * the EEPROM, probes and statistics are written whatever the ending.
+ * the EEPROM, probes and statistics are written whatever the ending, and an
+ * output that cannot be written gives the status (output_lost), JSON last
+ * so that it records that status.
  * message: the line already printed on stderr for an abnormal end, or NULL. */
 static void __attribute__((noreturn)) finish(int status, end_reason why, const char *message)
 {
     avr_t *avr = R.avr;
     serial_close();
+    if (why != END_OUTPUT && serial_output_error())
+        stdout_lost(serial_output_error());     /* in the last bytes */
     if (why != END_POWER_CUT && !eeprom_finish(avr, R.opt.eeprom_path, false, NULL))
-        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", R.opt.eeprom_path,
-                strerror(errno));
+        output_lost(EXIT_OUTPUT, "%s: cannot save the EEPROM: %s", R.opt.eeprom_path,
+                    error_text(errno));
     if (R.opt.probes_path)
         write_probes(R.opt.probes_path);
     if (R.profile)
         write_profile(avr);
+    if (R.opt.vcd_path && !vcd_close(avr))
+        output_lost(EXIT_OUTPUT, "%s: cannot be written: %s", R.opt.vcd_path, error_text(errno));
+    if (R.output_status) {
+        status = R.output_status;
+        message = R.output_message;
+    }
     if (R.opt.json_path)
         write_json(R.opt.json_path, status, why, message);
-    if (R.opt.vcd_path && !vcd_close(avr))
-        fprintf(stderr, "avrsim: %s: %s\n", R.opt.vcd_path, strerror(errno));
+    if (R.output_status)
+        status = R.output_status;
     if (R.opt.stats)
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
                 " Hz, peak stack %u bytes, exit %d\n",
@@ -380,9 +436,8 @@ finish_with(int status, end_reason why, const char *fmt, ...)
     char message[MESSAGE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(message, sizeof message, fmt, ap);
+    keep_message(message, fmt, ap);
     va_end(ap);
-    fprintf(stderr, "avrsim: %s\n", message);
     finish(status, why, message);
 }
 
@@ -463,6 +518,10 @@ static void service_outside(void)
         finish_with(EXIT_SIGNAL_BASE + R.stop_signal, END_SIGNAL, "interrupted by signal %d",
                     (int)R.stop_signal);
     serial_service();
+    if (serial_output_error()) {
+        stdout_lost(serial_output_error());
+        finish(R.output_status, END_OUTPUT, R.output_message);
+    }
 }
 
 /* --cut-at: the power goes; the EEPROM keeps what it holds at that moment. */
@@ -479,6 +538,7 @@ static void __attribute__((noreturn)) power_cut(avr_t *avr)
     char message[MESSAGE_MAX];
     eeprom_cut cut;
     bool saved = eeprom_finish(avr, R.opt.eeprom_path, true, &cut);
+    int save_error = errno;
     int n = snprintf(message, sizeof message, "power cut at cycle %" PRI_avr_cycle_count,
                      avr->cycle);
     if (cut.in_progress)
@@ -490,8 +550,8 @@ static void __attribute__((noreturn)) power_cut(avr_t *avr)
         snprintf(message + n, sizeof message - (size_t)n, ": no EEPROM write in progress");
     fprintf(stderr, "avrsim: %s\n", message);
     if (!saved)
-        fprintf(stderr, "avrsim: %s: cannot save the EEPROM: %s\n", R.opt.eeprom_path,
-                strerror(errno));
+        output_lost(EXIT_OUTPUT, "%s: cannot save the EEPROM: %s", R.opt.eeprom_path,
+                    error_text(save_error));
     finish(EXIT_POWER_CUT, END_POWER_CUT, message);
 }
 
@@ -607,8 +667,8 @@ static const char usage_text[] =
 "                    firmware, mcu, frequency_hz, exit {reason, status,\n"
 "                    message}, cycles, seconds, peak_stack_bytes, probes [{id,\n"
 "                    count, cycles_min, cycles_avg, cycles_max}]; reason is\n"
-"                    exit, halt, budget, crash, stack-into-data, signal or\n"
-"                    power-cut\n"
+"                    exit, halt, budget, crash, stack-into-data, signal,\n"
+"                    power-cut or output (stdout could not be written)\n"
 "  --eeprom FILE     load the EEPROM from FILE if it exists (exact size needed)\n"
 "                    and save it back to FILE at exit, whatever the ending.  A\n"
 "                    write takes its datasheet time (3.4 ms erase and write,\n"
@@ -636,9 +696,13 @@ static const char usage_text[] =
 "                    they arrive and the receiver has room; 'paced' offers a\n"
 "                    byte only when the firmware waits for one asleep (SLEEP\n"
 "                    with the receive interrupt on), so a file and a slow\n"
-"                    pipe give the same run.  Default: paced for a firmware\n"
-"                    that declares AVRSIM_INPUT_WAITS_ASLEEP() and input that\n"
-"                    is no terminal, eager otherwise.  In both modes a\n"
+"                    pipe give the same run.  Default: eager from a terminal;\n"
+"                    otherwise paced for a firmware that declares\n"
+"                    AVRSIM_INPUT_WAITS_ASLEEP(), and for another no input\n"
+"                    until it shows how it waits: paced from its first sleep\n"
+"                    waiting for a byte, eager once it polls (reads the empty\n"
+"                    receiver 16 times in a row) or runs 100 ms (simulated)\n"
+"                    without either and without sending.  In both modes a\n"
 "                    firmware asleep waiting for input makes the runner wait,\n"
 "                    without simulating the idle time\n"
 "  --pty             USART0 on a pseudo-terminal instead of stdin/stdout; its\n"
@@ -675,6 +739,9 @@ static const char usage_text[] =
 "         with the watchdog armed that loop waits for the watchdog reset)\n"
 "  0      also for \"cli; sleep\": halted on purpose\n"
 "  2      usage error, unreadable firmware, unknown or no MCU, bad EEPROM file\n"
+"  122    an output could not be written: --eeprom, --json, --probes,\n"
+"         --profile, --callgrind, --vcd, or stdout (other than a broken pipe);\n"
+"         whatever the run's own status, with a message on stderr\n"
 "  123    power cut (--cut-at)\n"
 "  124    cycle budget (--max-cycles) exceeded\n"
 "  125    crash: simavr crashed, invalid opcode, or PC outside the program\n"
@@ -682,6 +749,7 @@ static const char usage_text[] =
 "         __bss_end or _end)\n"
 "  128+N  stopped by signal N (SIGINT, SIGTERM); SIGINT with stdin a\n"
 "         terminal (Ctrl-C typed there) ends the run with status 0\n"
+"  141    stdout's reader has gone (a broken pipe, as SIGPIPE): the run ends\n"
 "Because a firmware's own status can be any of 0-255, use distinct small\n"
 "statuses in firmware that runs under avrsim.\n";
 

@@ -46,6 +46,20 @@ static bool mmcu_has_tag(const uint8_t *p, size_t size, uint8_t tag)
     return false;
 }
 
+/* simavr's reader reports a file too short for an ELF header with perror(),
+ * which says "Success" when read() merely came up short: the header is
+ * checked here first, with a message of our own. */
+static bool elf_header_fits(Elf *elf, const char *path, char *err, size_t errlen)
+{
+    GElf_Ehdr header;
+    if (!elf || elf_kind(elf) != ELF_K_ELF || !gelf_getehdr(elf, &header))
+        return failf(err, errlen, "%s: a damaged or truncated ELF file (no ELF header)", path);
+    if (header.e_machine != EM_AVR || gelf_getclass(elf) != ELFCLASS32)
+        return failf(err, errlen, "%s: an ELF file for another processor (machine %u), not an AVR",
+                     path, (unsigned)header.e_machine);
+    return true;
+}
+
 /* The symbols and sections simavr's reader does not look at. */
 static bool scan_elf(const char *path, firmware_image *img, char *err, size_t errlen)
 {
@@ -60,10 +74,16 @@ static bool scan_elf(const char *path, firmware_image *img, char *err, size_t er
     if (fd < 0)
         return failf(err, errlen, "%s: %s", path, strerror(errno));
     Elf *elf = elf_begin(fd, ELF_C_READ, NULL);
+    if (!elf_header_fits(elf, path, err, errlen)) {
+        if (elf)
+            elf_end(elf);
+        close(fd);
+        return false;
+    }
     size_t shstrndx = 0;
-    if (elf && elf_getshdrstrndx(elf, &shstrndx) != 0)
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0)
         shstrndx = 0;
-    for (Elf_Scn *scn = NULL; elf && (scn = elf_nextscn(elf, scn)) != NULL;) {
+    for (Elf_Scn *scn = NULL; (scn = elf_nextscn(elf, scn)) != NULL;) {
         GElf_Shdr shdr;
         if (!gelf_getshdr(scn, &shdr))
             continue;
@@ -98,8 +118,7 @@ static bool scan_elf(const char *path, firmware_image *img, char *err, size_t er
                 }
         }
     }
-    if (elf)
-        elf_end(elf);
+    elf_end(elf);
     close(fd);
     for (int k = 0; k < 3; k++)
         if (have[k] && found[k] >= DATA_SPACE) {

@@ -82,7 +82,10 @@ struct avrsim_mmcu_addr { uint8_t tag, len; volatile void *addr; } __attribute__
  * a terminal is then paced: the runner hands the USART a byte only when the
  * firmware sleeps waiting for one, so a run gives the same cycle counts
  * whether its input comes from a file, a slow pipe or a program that waits
- * for each answer (avrsim --input). */
+ * for each answer (avrsim --input).  Without it the runner offers no input
+ * until the firmware first sleeps so, and paces it from then on; one that
+ * polls first, or stays 100 ms (simulated) without either or sending, gets
+ * its input as it arrives. */
 #define AVRSIM_INPUT_WAITS_ASLEEP()                                               \
     const uint8_t avrsim_mmcu_waits_asleep[2] AVRSIM_MMCU_ = {                    \
         AVRSIM_MMCU_TAG_WAITS_ASLEEP, 0u }

@@ -19,6 +19,15 @@
 #define WAIT_SLICE_MS 200       /* a blocked wait looks at the stop flag this often */
 #define BOUNDED_WAIT_MS 10
 #define NO_CLIENT_PAUSE_MS 50   /* a pseudo-terminal with nobody at the other end */
+/* Auto mode, for a firmware that does not declare how it waits
+ * (avrsim_serial.h): the reads of the receiver in a row that find nothing,
+ * with the transmitter ready and no byte written in between, that show a
+ * firmware polling for input (a wait for the transmitter ends in a write,
+ * a few reads waiting for input end in a sleep); and the simulated time
+ * without either, or a byte sent, after which it is taken to poll (an
+ * interrupt that fills a buffer and a main loop that looks at it). */
+#define AUTO_POLLING_READS 16u
+#define AUTO_QUIET_MS 100u
 
 /* An output: a buffer in front of a file descriptor.  A pseudo-terminal's
  * master is non-blocking, and what does not fit while nobody reads is
@@ -27,13 +36,16 @@
 typedef struct sink {
     int fd;
     bool drop_when_full;
-    bool broken;                /* a write error: the rest is discarded */
+    int error;                  /* errno of a failed write: the rest is discarded */
     size_t len;
     uint8_t buf[SINK_SIZE];
 } sink;
 
 static struct serial {
-    serial_input mode;
+    serial_input mode;          /* AUTO: the firmware has not shown how it waits yet */
+    avr_cycle_count_t auto_quiet_cycles, auto_verdict_cycle;    /* AUTO turns EAGER then */
+    unsigned auto_empty_reads;  /* in a row, the transmitter ready */
+    avr_t *avr;
     bool bounded_waits;
     const volatile sig_atomic_t *stop;
 
@@ -63,7 +75,7 @@ static struct serial {
 static void sink_flush(sink *k)
 {
     size_t done = 0;
-    while (done < k->len && !k->broken) {
+    while (done < k->len && !k->error) {
         ssize_t n = write(k->fd, k->buf + done, k->len - done);
         if (n > 0) {
             done += (size_t)n;
@@ -75,7 +87,7 @@ static void sink_flush(sink *k)
             struct pollfd p = { .fd = k->fd, .events = POLLOUT };
             poll(&p, 1, WAIT_SLICE_MS);
         } else {
-            k->broken = true;   /* a closed reader: nothing more to say */
+            k->error = n < 0 ? errno : EIO;     /* e.g. EPIPE: the reader has gone */
         }
     }
     k->len = 0;
@@ -160,14 +172,14 @@ static void poll_input(void)
 }
 
 /* Blocks until input has arrived or is known to be at its end: true then.
- * False when a signal asks to stop, or after BOUNDED_WAIT_MS with a
- * debugger attached. */
+ * False when a signal asks to stop, when stdout has failed, or after
+ * BOUNDED_WAIT_MS with a debugger attached. */
 static bool wait_input(void)
 {
     flush_outputs();            /* the answer first: the other side may wait for it */
     for (;;) {
-        if (S.stop && *S.stop)
-            return false;
+        if ((S.stop && *S.stop) || S.out.error)
+            return false;       /* the run is to end */
         struct pollfd p = { .fd = S.in_fd, .events = POLLIN };
         int r = poll(&p, 1, S.bounded_waits ? BOUNDED_WAIT_MS : WAIT_SLICE_MS);
         if (r > 0 && read_input(p.revents))
@@ -181,6 +193,8 @@ static bool wait_input(void)
 
 void serial_service(void)
 {
+    if (S.mode == SERIAL_INPUT_AUTO && S.avr->cycle >= S.auto_verdict_cycle)
+        S.mode = SERIAL_INPUT_EAGER;    /* quiet, and no wait asleep: it polls */
     if (S.mode == SERIAL_INPUT_EAGER && S.uart) {
         poll_input();
         feed_uart();
@@ -209,6 +223,8 @@ void serial_wait_point(avr_t *avr)
     if (!u || !avr->sreg[S_I] || !avr_regbit_get(avr, u->rxen) ||
         !avr_regbit_get(avr, u->rxc.enable) || !fifo_empty())
         return;                 /* not waiting for input */
+    if (S.mode == SERIAL_INPUT_AUTO)
+        S.mode = SERIAL_INPUT_PACED;    /* it waits asleep: pace it from now on */
     if (S.wake_pending) {
         if (avr->state == cpu_Sleeping) {
             avr->state = cpu_Running;
@@ -237,13 +253,20 @@ void serial_wait_point(avr_t *avr)
 static void uart_output(avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq; (void)param;
+    S.auto_empty_reads = 0;
+    S.auto_verdict_cycle = S.avr->cycle + S.auto_quiet_cycles;
     sink_put(S.uart_sink, (uint8_t)value);
 }
 
+/* XON comes with every read of the receiver (status or data) that finds it
+ * empty, and when the receiver is switched on. */
 static void uart_xon(avr_irq_t *irq, uint32_t value, void *param)
 {
     (void)irq; (void)value; (void)param;
     S.accepts = true;
+    if (S.mode == SERIAL_INPUT_AUTO && avr_regbit_get(S.avr, S.uart->udrc.raised) &&
+        ++S.auto_empty_reads >= AUTO_POLLING_READS)
+        S.mode = SERIAL_INPUT_EAGER;    /* it polls */
     if (S.mode == SERIAL_INPUT_EAGER)
         feed_uart();
 }
@@ -341,8 +364,12 @@ bool serial_open(avr_t *avr, const serial_config *cfg, char *err, size_t errlen)
     }
     bool interactive = S.pty_mode || isatty(STDIN_FILENO);
     S.mode = cfg->input != SERIAL_INPUT_AUTO ? cfg->input
-           : !interactive && cfg->firmware_waits_asleep ? SERIAL_INPUT_PACED
-                                                        : SERIAL_INPUT_EAGER;
+           : interactive                   ? SERIAL_INPUT_EAGER
+           : cfg->firmware_waits_asleep    ? SERIAL_INPUT_PACED
+                                           : SERIAL_INPUT_AUTO;
+    S.avr = avr;
+    S.auto_quiet_cycles = (avr_cycle_count_t)avr->frequency * AUTO_QUIET_MS / 1000u;
+    S.auto_verdict_cycle = S.auto_quiet_cycles;
     if (S.uart) {
         connect_uart(avr);
         if (!S.pty_mode)
@@ -364,6 +391,11 @@ serial_input serial_mode(void)
 bool serial_on_terminal(void)
 {
     return S.tty_changed;
+}
+
+int serial_output_error(void)
+{
+    return S.out.error;
 }
 
 void serial_close(void)

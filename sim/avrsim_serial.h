@@ -27,7 +27,16 @@
  * its end, that wait cannot be served: the runner wakes the CPU once (the
  * SLEEP returns without an interrupt) so that the firmware can read
  * AVRSIM_INPUT_ENDED; later sleeps are simulated like any other.
- * A terminal or a pseudo-terminal is always eager: typing is live.  On a
+ * Which one, when --input does not say: a terminal or a pseudo-terminal is
+ * always eager, typing is live.  Other input is paced for a firmware that
+ * declares it waits asleep.  Another firmware gets no input until it shows
+ * how it waits: its first wait asleep makes the input paced from then on;
+ * reading the empty receiver again and again (16 times in a row with the
+ * transmitter ready and nothing sent) makes it eager, the firmware polls,
+ * and so do 100 ms of simulated time with neither and no byte sent.  That
+ * choice depends on the simulated run alone, so a firmware that waits
+ * asleep gets the same run from a file or a slow pipe, declared or not.
+ * On a
  * terminal, Ctrl-D (its end-of-file key, which non-canonical mode passes on
  * as a byte) ends the input as the end of a file does.
  */
@@ -42,7 +51,7 @@
 #include <sim_avr.h>
 
 typedef enum serial_input {
-    SERIAL_INPUT_AUTO,      /* paced if the firmware waits asleep and the input is no terminal */
+    SERIAL_INPUT_AUTO,      /* chosen as described above; while undecided, no input */
     SERIAL_INPUT_EAGER,
     SERIAL_INPUT_PACED,
 } serial_input;
@@ -60,13 +69,17 @@ typedef struct serial_config {
  * message in err when the pseudo-terminal cannot be made. */
 bool serial_open(avr_t *avr, const serial_config *cfg, char *err, size_t errlen);
 
-/* The pseudo-terminal's path (NULL without --pty), the mode chosen. */
+/* The pseudo-terminal's path (NULL without --pty), the mode chosen so far. */
 const char *serial_pty_path(void);
 serial_input serial_mode(void);
 
 /* True when stdin is a terminal the runner put in non-canonical mode: a
  * person typing, who leaves with Ctrl-D (the end of the input) or Ctrl-C. */
 bool serial_on_terminal(void);
+
+/* 0, or the errno of a write to stdout that failed (EPIPE: its reader has
+ * gone); the output is discarded from then on. */
+int serial_output_error(void);
 
 /* A byte of console output (the console register's writes). */
 void serial_console_write(uint8_t byte);

@@ -92,6 +92,16 @@ sim usage "$WORK/missing.elf"
 expect "unreadable ELF -> 2" 2 "" "missing.elf"
 sim usage "$0"
 expect "neither ELF nor HEX -> 2" 2 "" "neither an AVR ELF nor an Intel HEX file"
+printf '\177ELF' > "$WORK/tiny.elf"
+sim usage "$WORK/tiny.elf"
+if [ "$status" = 2 ] && [ "$(wc -l < "$WORK/err")" = 1 ] &&
+   grep -q 'tiny.elf: a damaged or truncated ELF file' "$WORK/err"; then
+    ok "a 4-byte ELF -> 2, one line of its own on stderr"
+else
+    fail "a 4-byte ELF" "status $status: $(tr '\n' '|' < "$WORK/err")"
+fi
+sim usage "$AVRSIM"
+expect "an ELF for another processor -> 2" 2 "" "another processor (machine [0-9]*), not an AVR"
 sim usage --mcu atmega999 "$UNO/hello.elf"
 expect "unknown MCU -> 2" 2 "" "unknown MCU"
 sim help --help
@@ -145,6 +155,36 @@ sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.elf"
 expect "EEMEM contents loaded from the ELF" 10
 sim ee_seed --mcu atmega328p --freq 16000000 "$WORK/ee_seed.hex"
 expect "EEMEM contents loaded from the HEX file's records at 0x810000" 10
+
+# ---------------------------------------------------- outputs that fail --
+# stdout's reader goes away (head after 1,000 bytes): the run ends at once
+# with 141, as SIGPIPE would end it, instead of simulating on for nobody.
+for board in uno attiny85; do
+    { timeout 10 "$AVRSIM" --max-cycles 0 "$BUILD/$board/runner/chatter.elf" < /dev/null 2> "$WORK/err"
+      echo $? > "$WORK/status"; } | head -c 1000 > "$WORK/out"
+    status=$(cat "$WORK/status")
+    if [ "$status" = 141 ] && [ "$(wc -c < "$WORK/out" | tr -d ' ')" = 1000 ] &&
+       grep -q 'stdout: Broken pipe' "$WORK/err"; then
+        ok "stdout's reader gone: the run ends with 141 and says so ($board)"
+    else
+        fail "stdout's reader gone ($board)" "status $status: $(head -c 200 "$WORK/err" | tr '\n' ' ')"
+    fi
+done
+"$AVRSIM" "$UNO/hello.elf" < /dev/null > /dev/full 2> "$WORK/err"
+status=$?
+: > "$WORK/out"
+expect "stdout that cannot be written -> 122 and a message" 122 "" "stdout: No space left"
+# Every file it cannot write: a message, and 122 whatever the firmware's
+# own status (exit_code.elf: 3).
+for option in --eeprom --json --probes --profile --callgrind; do
+    sim output "$option" "$WORK/no/such/dir/out" "$UNO/exit_code.elf"
+    expect "$option into a missing directory -> 122 and a message" 122 "leaving$nl" "no/such/dir/out"
+done
+sim output --json "$WORK/r.json" --eeprom "$WORK/no/such/dir/out" "$UNO/exit_code.elf"
+verdict=$(python3 -c "import json, sys; r = json.load(open(sys.argv[1]))['exit']
+print('ok' if r['status'] == 122 and 'cannot save the EEPROM' in r['message'] else r)" "$WORK/r.json" 2>&1)
+[ "$status" = 122 ] && [ "$verdict" = ok ] && ok "--json records the lost EEPROM image: status 122, its message" ||
+    fail "--json and a lost EEPROM image" "status $status: $verdict"
 
 # ------------------------------------------------------------ UART input --
 # Every byte value 0..255, 80 times over: 20,480 bytes.
@@ -221,6 +261,24 @@ for script in 'fen' 'fen|moves|level depth 2|go|fen'; do
         fail "paced input: the game firmware on '$script'" "status $status, cycles $file_cycles vs $(cycles_of)"
     fi
 done
+
+# A firmware that waits asleep with Timer0 running and does not declare it
+# (tests/runner/foreign/timer_echo.c): its first sleep waiting for a byte
+# makes its input paced, so input at once and input split by a pause in
+# wall-clock time give the same cycles.
+foreign timer_echo timer_echo.c "$LDSIM"
+printf 'hello~' > "$WORK/stdin"
+sim timer_echo --stats "$WORK/timer_echo.elf"
+file_cycles=$(cycles_of); file_status=$status
+rm -f "$WORK/stdin"
+{ printf 'he'; sleep 1; printf 'llo~'; } | "$AVRSIM" --stats "$WORK/timer_echo.elf" > "$WORK/out" 2> "$WORK/err"
+status=$?
+if [ "$file_status" = 0 ] && [ "$status" = 0 ] && [ -n "$file_cycles" ] &&
+   [ "$(cycles_of)" = "$file_cycles" ] && [ "$(cat "$WORK/out")" = hello ]; then
+    ok "a timer running, no declaration: 'hello~' at once and split by a pause give $file_cycles cycles"
+else
+    fail "a timer running, input split by a pause" "status $file_status/$status, cycles $file_cycles vs $(cycles_of)"
+fi
 
 # Eager input and a firmware that waits asleep: the runner blocks instead
 # of simulating the half second (8,000,000 cycles) before the input comes.
