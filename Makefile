@@ -10,6 +10,7 @@
 #   lib/lib.mk             the library, its variants, its host builds and programs
 #   sim/sim.mk             avrsim and its companions
 #   firmware/firmware.mk   every board's images, and running, measuring, flashing them
+#   firmware/host/host.mk  the host programs: checkers, match, tune, the generators
 #   tests/tests.mk         the test programs, fuzzing, test, test-slow, fuzz
 # V=1 shows full commands.  Everything is built under build/: build/host
 # for the host, build/<board> for a board.  test and demo first install the
@@ -39,7 +40,7 @@ else
 endif
 
 # Any change to the build description rebuilds everything.
-MAKEFILE_DEPS := Makefile $(wildcard */*.mk tests/boards/*.mk)
+MAKEFILE_DEPS := Makefile $(wildcard */*.mk firmware/host/host.mk tests/boards/*.mk)
 INCLUDES := -Ilib -Isim -Ifirmware/common -Itests
 
 # source_flags SET SOURCE: the flags SET_FLAGS_<pattern> of each pattern of
@@ -52,6 +53,7 @@ objects_of = $(patsubst %,$(BUILD)/$(1)/obj/%.o,$(basename $(2)))
 include lib/lib.mk
 include sim/sim.mk
 include firmware/firmware.mk
+include firmware/host/host.mk
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
 include tests/tests.mk
 

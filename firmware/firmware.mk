@@ -38,7 +38,7 @@ BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD
 BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE KINGRAY GAME_UI RAM HUB_MODE
 # The values a choice may take (MOVEGEN_CHOICES and ENGINE_CHOICES: lib/lib.mk).
 GAME_CHOICES         := demo selfplay
-PROGRAMS_CHOICES     := $(filter-out common demo,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
+PROGRAMS_CHOICES     := $(filter-out common demo host,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
 GAME_MOVEGEN_CHOICES := $(MOVEGEN_CHOICES)
 GAME_UI_CHOICES      := full lean
 RAM_CHOICES          := 2k 1k 512

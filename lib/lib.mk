@@ -4,13 +4,11 @@
 # lib/<concept>/ holds the library proper (the folders lib/bitdraughts.h
 # includes from), all of it runs on a board; lib/arch/<target> the target's
 # facts and overrides; lib/bench/ the bench's alternatives (the bench
-# firmware and the tests only); lib/tools/ the host programs and the
-# generators they share with the tests.
+# firmware and the tests only).
 
 LIB_DIRS  := $(sort $(shell sed -n 's|^\#include "\([a-z0-9_]*\)/.*|\1|p' lib/bitdraughts.h))
 LIB_SRC   := $(wildcard $(LIB_DIRS:%=lib/%/*.c))
 BENCH_SRC := $(wildcard lib/bench/*.c)
-TOOLS_SRC := $(filter-out %_main.c,$(wildcard lib/tools/*.c))
 
 # ---------------------------------------------------------------- variants --
 # A variant is an include root and a source list, nothing else: a build
@@ -81,8 +79,9 @@ source_include = $(if $(filter $(BENCH_RENAMED_SRC),$(1)),-Ilib/bench/portable)
 #   build/host/small-engine  the size-first engine and the ATtiny85's RAM
 HOST_CC      := gcc
 HOST_CXX     := g++
+# -Ifirmware: the host programs' headers, "host/NAME.h", for the tests.
 HOST_CFLAGS  := -std=gnu11 -O2 -g -Wall -Wextra -Werror -ffunction-sections \
-                -fdata-sections $(INCLUDES) -MMD -MP
+                -fdata-sections $(INCLUDES) -Ifirmware -MMD -MP
 HOST_LDFLAGS := -Wl,--gc-sections
 HOST_LDLIBS  := -lm
 SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
@@ -116,14 +115,13 @@ $(HOST)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 	    $(call source_include,$<) $(call host_flags,$(call build_of,$@)) $(call source_flags,HOST,$<) -c $< -o $@
 
 # Every build's archives (a host build's or a board's, build/<build>/):
-# the library with the build's variants, the bench's alternatives, the
-# tools' shared code (host), firmware/common (boards).  An image carries only
+# the library with the build's variants and the bench's alternatives
+# (firmware/firmware.mk adds firmware/common's, firmware/host/host.mk the
+# host programs' shared code).  An image carries only
 # the members it calls.
 $(BUILD)/%/libbitdraughts.a: $$(call lib_objects,$$*)
 	$(archive)
 $(BUILD)/%/libbench.a: $$(call objects_of,$$*,$(BENCH_SRC))
-	$(archive)
-$(BUILD)/%/libtools.a: $$(call objects_of,$$*,$(TOOLS_SRC))
 	$(archive)
 define archive
 $(call say,AR,$@)
@@ -132,63 +130,10 @@ endef
 # lib_objects BUILD: the objects of its library.
 lib_objects = $(if $(filter host host/%,$(1)),$(call objects_of,$(1),$(call host_lib_src,$(1))),$(call board_lib_objects,$(1)))
 
-# Host programs: lib/tools/NAME_main.c -> build/host/NAME.
-HOST_PROGRAMS := $(patsubst lib/tools/%_main.c,$(HOST)/%,$(wildcard lib/tools/*_main.c))
-$(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/lib/tools/%_main.o $(HOST)/libtools.a $(HOST)/libbitdraughts.a
-	$(call say,LD,$@)
-	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
-
-## match        two engines play each other (build/host/match --help)
-# An engine is a `checkers` binary of any revision or a firmware .elf run
-# under avrsim, with its own limit if it names one:
-#   make match ENGINE_B=/tmp/old/checkers VARIANT=english MOVETIME=100 SPRT="0 10"
-#   make match ENGINE_A=build/uno/demo.elf,movetime=1000 ENGINE_B=build/host/checkers,depth=6
-# DEPTH= replaces MOVETIME; GAMES= defaults to each opening with both
-# colours; MATCH_FLAGS passes any other option (--pdn FILE, --seed N, ...).
-ENGINE_A ?= $(HOST)/checkers
-ENGINE_B ?= $(HOST)/checkers
-VARIANT  ?= russian
-MOVETIME ?= 100
-DEPTH    ?=
-GAMES    ?=
-SPRT     ?=
-MATCH_FLAGS ?=
-match: deps
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
-	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
-	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
-	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
-	    '$(ENGINE_A)' '$(ENGINE_B)'
-
-## tune-games   self-play games for tuning the evaluation -> build/tune/*.pdn
-## tune         fits the evaluation's weights to build/tune/*.pdn
-# tune-games plays a match for each VARIANT:DEPTH_A,DEPTH_B[:GAMES] of
-# TUNE_MATCHES (every opening with both colours, or the first GAMES/2 of the
-# suite shuffled by --seed 1); fixed depths make the games the same on any
-# machine for one engine.  tune prints the rows of the table in
-# lib/engine/eval.c (TUNE_FLAGS: --iterations, --skip, --freeze, --squares).
-TUNE_ENGINE  ?= $(HOST)/checkers
-TUNE_MATCHES ?= russian:4,5 russian:3,4 english:4,5:200
-TUNE_FLAGS   ?=
-tune-games: deps
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers
-	@mkdir -p $(BUILD)/tune
-	$(Q)for m in $(TUNE_MATCHES); do \
-	    v=$${m%%:*}; rest=$${m#*:}; pair=$${rest%%:*}; games=$${rest#$$pair}; games=$${games#:}; \
-	    a=$${pair%,*}; b=$${pair#*,}; \
-	    echo "  MATCH    $(BUILD)/tune/$$v-d$$a-d$$b.pdn"; \
-	    $(HOST)/match --variant $$v -j $(JOBS) --quiet --seed 1 $${games:+--games $$games} \
-	        --pdn $(BUILD)/tune/$$v-d$$a-d$$b.pdn '$(TUNE_ENGINE),depth='$$a '$(TUNE_ENGINE),depth='$$b \
-	        | tail -n 6 || exit 1; \
-	done
-
-tune: $(HOST)/tune
-	$(Q)$(HOST)/tune $(TUNE_FLAGS) $(BUILD)/tune/*.pdn
-
 ## arduino-lib  the library in the Arduino library layout -> build/arduino/
 # (specification 1.5, with a PlatformIO library.json), assembled by
 # lib/arduino/export.sh: build/arduino/bitdraughts/ and bitdraughts.zip.
 arduino-lib:
 	$(Q)sh lib/arduino/export.sh $(BUILD)/arduino
 
-.PHONY: match tune tune-games arduino-lib
+.PHONY: arduino-lib

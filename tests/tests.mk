@@ -87,7 +87,7 @@ FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo -DF_CPU=16000000UL \
     -DBOARD_NAME='"host"' -DBOARD_MCU_NAME='"host"' -DLED_PORT_LETTER=B -DLED_BIT=5
 fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
 fuzz_extra_eeprom   := $(fuzz_extra_commands)
-fuzz_extra_cli      := lib/tools/host_table.c   # checkers_main.c's search table
+fuzz_extra_cli      := firmware/host/host_table.c   # checkers_main.c's search table
 # store.c states the AVR layout of its header; on the host bd_position has
 # tail padding and the header is longer, which tests/fuzz/fuzz_eeprom.c
 # follows.  Its EEPROM addresses are integers cast to pointers, as avr-libc
@@ -103,7 +103,7 @@ FUZZ_FLAGS   ?=
 FUZZ         := $(BUILD)/fuzz
 FUZZ_CC      := clang
 FUZZ_SANITIZE := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) $(ARCH_host_INCLUDE) -MMD -MP \
+FUZZ_CFLAGS  := -std=gnu11 -O1 -g -Wall -Wextra -Werror $(INCLUDES) -Ifirmware $(ARCH_host_INCLUDE) -MMD -MP \
                 $(FUZZ_SANITIZE)
 # libFuzzer's coverage, left out of the engine but its Hub session
 # (sanitizers kept): the firmware's searches spent most of their time in

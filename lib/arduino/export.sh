@@ -15,7 +15,7 @@
 # the include path, so the target's override is chosen here, not by -I:
 # src/arch/ gets every header of lib/arch/generic/arch/, each replaced by
 # lib/arch/avr/arch/'s file of the same name where there is one.  Host
-# programs (lib/tools/) and the host overrides stay out.  The zip holds the
+# programs (firmware/host/) and the host overrides stay out.  The zip holds the
 # folder bitdraughts/ at its top, as the IDE's "Add .ZIP Library" wants; its
 # entries are sorted and dated 1980-01-01, so the same sources give the same
 # bytes.

@@ -34,7 +34,7 @@
  * (2^n for each ray with n inner squares; the bench's kingray-table row
  * counts them with the code), in kingray_tables.c, which
  * `build/host/kingmagic --emit` writes from the generator in
- * lib/tools/kingray_gen.c;
+ * firmware/host/kingray_gen.c;
  * tests/host/test_kingmagic.sh regenerates it and compares.
  *
  * Which one is kr_ray, the default, is a choice made by measurement: the

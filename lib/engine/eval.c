@@ -279,11 +279,11 @@ static void count_both(const bd_position *pos, uint8_t count[2][EVAL_TERMS])
 
 /*
  * The weights, hundredths of a man per unit of each term, by variant, as
- * `make tune` prints them (lib/tools/tune.h, README "Tuning the
+ * `make tune` prints them (firmware/host/tune.h, README "Tuning the
  * evaluation"): fitted to 1,056 self-play games of the engine of a5931d3
  * at fixed depths (Russian 3 against 4 and 4 against 5, every opening
  * with both colours; English 4 against 5, 200 games), from the hand-set
- * start in lib/tools/tune_main.c.  Where the fit goes against intuition
+ * start in firmware/host/tune_main.c.  Where the fit goes against intuition
  * (a runaway still three ranks from crowning counts against in Russian
  * draughts, a king's empty neighbours against in English) it is its
  * reading of these games, kept as fitted; the matches in the README

@@ -21,7 +21,7 @@
  * the board empties (the tempo of the ending) and the lead in pieces as
  * the board empties (trading down when ahead).  The weights are a table a
  * variant, fitted to the project's self-play games by build/host/tune
- * (lib/tools/tune.h; README "Tuning the evaluation").  Endings known to be
+ * (firmware/host/tune.h; README "Tuning the evaluation").  Endings known to be
  * drawn score 0.
  */
 #ifndef BITDRAUGHTS_EVAL_H

@@ -1,6 +1,6 @@
 /*
  * fuzz_cli.c - the argument parsing of build/host/checkers
- * (lib/tools/checkers_main.c), whose main() runs here on argv made of the
+ * (firmware/host/checkers_main.c), whose main() runs here on argv made of the
  * input: the bytes up to each NUL are one argument after "checkers" (at
  * most MAX_ARGS).  The program is included as it is, with four names
  * renamed around it: exit() returns here instead of ending the process,
@@ -63,7 +63,7 @@ static int hub_session(const struct bd_rules *rules)
 #define search_run capped_search_run
 #undef stderr
 #define stderr null_output
-#include "tools/checkers_main.c"
+#include "host/checkers_main.c"
 #undef main
 #undef checkers_hub
 #undef exit

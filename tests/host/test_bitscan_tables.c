@@ -5,7 +5,7 @@
 #include "bits/bitscan.h"
 #include "bench/bitscan_variants.h"
 #include "check.h"
-#include "tools/debruijn.h"
+#include "host/debruijn.h"
 
 #define ORDER_8BIT 3u    /* B(2,3): 8-bit words */
 #define ORDER_32BIT 5u   /* B(2,5): 32-bit words */

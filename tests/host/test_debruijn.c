@@ -8,7 +8,7 @@
 #include <stdint.h>
 
 #include "check.h"
-#include "tools/debruijn.h"
+#include "host/debruijn.h"
 
 /* 2048 sequences for k = 5, the largest k enumerated in full here. */
 #define MAX_LISTED 2048u

@@ -1,5 +1,5 @@
 /*
- * lib/tools/elo.h against values computed independently, by python3 from
+ * firmware/host/elo.h against values computed independently, by python3 from
  * the formulas written out (not from this code):
  *
  *   import math
@@ -22,7 +22,7 @@
 #include <math.h>
 
 #include "check.h"
-#include "tools/elo.h"
+#include "host/elo.h"
 
 /* Within 1e-6 of the expected value (or the same infinity). */
 #define CHECK_NEAR(actual, expected) \

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "tools/kingray_gen.h"
+#include "host/kingray_gen.h"
 
 #define FOLD_MAX_BITS 4u
 

@@ -143,7 +143,7 @@ fi
 
 # -------------------------------------------------------------- suites --
 for variant in russian english; do
-    suite=lib/tools/openings/$variant.txt
+    suite=firmware/host/openings/$variant.txt
     "$MATCH" --generate-openings "$variant" --depth 1 | grep -v '^# ' | sed 's/^#drop //; s/ [-+][0-9]*$//' > "$tmp/all"
     grep -v '^# ' "$suite" | sed 's/^#drop //; s/ [-+][0-9]*$//' > "$tmp/file"
     if [ "$(wc -l < "$tmp/all")" -eq 302 ] && cmp -s "$tmp/all" "$tmp/file"; then
@@ -166,7 +166,7 @@ expect_usage_error "a suite with an illegal move is refused" \
 expect_match "... naming the file and line" ":2: a move that is not legal there$" \
     "$("$MATCH" --openings "$tmp/bad_suite" --depth 1 "$CHECKERS" "$CHECKERS" 2>&1 >/dev/null)"
 expect_usage_error "a suite of the other variant is refused" \
-    "$MATCH" --variant english --openings lib/tools/openings/russian.txt --depth 1 "$CHECKERS" "$CHECKERS"
+    "$MATCH" --variant english --openings firmware/host/openings/russian.txt --depth 1 "$CHECKERS" "$CHECKERS"
 
 # ------------------------------------------------------------ arguments --
 expect_usage_error "one engine" "$MATCH" "$CHECKERS"

@@ -1,5 +1,5 @@
 /*
- * test_tune.c - the tuner (lib/tools/tune.h) on data small enough to work
+ * test_tune.c - the tuner (firmware/host/tune.h) on data small enough to work
  * out by hand: a synthetic set whose results are exactly the logistic of
  * one term at a known weight and scale, which the fit must find again,
  * and a two-game PDN whose quiet positions are counted by hand.
@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 #include "check.h"
-#include "tools/tune.h"
+#include "host/tune.h"
 
 #define TRUE_WEIGHT 50.0
 #define TRUE_SCALE 0.01

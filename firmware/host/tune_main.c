@@ -1,6 +1,6 @@
 /*
  * tune - fits the evaluation's weights to the results of games in PDN
- * (lib/tools/tune.h) and prints them as the source of lib/engine/eval.c
+ * (firmware/host/tune.h) and prints them as the source of lib/engine/eval.c
  * holds them: the rows of the term weights of each variant, and with
  * --squares the man squares' table (its picture and its two constants).
  *
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "checkers/pdn.h"
-#include "tools/tune.h"
+#include "host/tune.h"
 
 #define DEFAULT_ITERATIONS 30u
 #define DEFAULT_SKIP_PLIES 3u       /* the opening suites' moves */

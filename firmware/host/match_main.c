@@ -6,16 +6,16 @@
  *
  * Each opening of the suite is played twice, A with each colour, the games
  * in parallel on all cores (one worker process a game, in its own process
- * group with its engines).  Engines are specs of lib/tools/player.h: a
+ * group with its engines).  Engines are specs of firmware/host/player.h: a
  * `checkers` binary of any revision run per move, or the game firmware
  * under avrsim at its simulated time.  The library referees every game
- * (lib/tools/referee.h).  A line a game as it ends, then the totals from
+ * (firmware/host/referee.h).  A line a game as it ends, then the totals from
  * A's side: wins, draws, losses, the score, the Elo difference with its
  * 95% interval, and with --sprt the log-likelihood ratio and, once it
  * crosses a bound, which hypothesis is accepted; the match stops there
- * (lib/tools/elo.h has the arithmetic).
+ * (firmware/host/elo.h has the arithmetic).
  *
- * The suite is lib/tools/openings/VARIANT.txt (lib/tools/openings.h): every
+ * The suite is firmware/host/openings/VARIANT.txt (firmware/host/openings.h): every
  * 3-ply opening, those whose score at the generating search lay beyond the
  * balance bound marked "#drop " and not played.  The order of the
  * openings is shuffled by --seed (0 keeps the file's order), so that a
@@ -39,10 +39,10 @@
 
 #include "checkers/pdn.h"
 #include "engine/search.h"
-#include "tools/elo.h"
-#include "tools/openings.h"
-#include "tools/player.h"
-#include "tools/referee.h"
+#include "host/elo.h"
+#include "host/openings.h"
+#include "host/player.h"
+#include "host/referee.h"
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
@@ -56,7 +56,7 @@ enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 #define OPENING_PLIES 3u
 #define GENERATE_DEPTH 10u
 #define GENERATE_BALANCE 60
-#define SUITE_DIR "lib/tools/openings"
+#define SUITE_DIR "firmware/host/openings"
 
 struct options {
     const struct bd_rules *rules;
@@ -106,7 +106,7 @@ static void print_help(void)
          "                             the suite twice; with --sprt, up to 20000, the\n"
          "                             suite repeated)\n"
          "  -j, --jobs N               games at a time (default: the number of cores)\n"
-         "  --openings FILE            the suite (default lib/tools/openings/VARIANT.txt)\n"
+         "  --openings FILE            the suite (default firmware/host/openings/VARIANT.txt)\n"
          "  --all-openings             play the openings marked #drop too\n"
          "  --seed N                   order of the openings (default 1; 0: the file's)\n"
          "  --max-plies N              a game this long is drawn (default 300, at most 1000)\n"

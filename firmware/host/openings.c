@@ -1,4 +1,4 @@
-#include "tools/openings.h"
+#include "host/openings.h"
 
 #include <assert.h>
 #include <errno.h>

@@ -1,5 +1,5 @@
 #define _GNU_SOURCE
-#include "tools/player.h"
+#include "host/player.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -9,7 +9,7 @@
  * among the legal moves of its position).  Three plies give 302 lines in
  * each variant, perft(3).
  *
- * A suite file (lib/tools/openings/<variant>.txt, written by
+ * A suite file (firmware/host/openings/<variant>.txt, written by
  * `match --generate-openings`) holds one opening a line:
  *     c3-d4 f6-g5 g3-f4 +12
  * the moves, then optionally a score with its sign (never a move: no PDN

@@ -1,4 +1,4 @@
-#include "tools/tune.h"
+#include "host/tune.h"
 
 #include <math.h>
 #include <stdlib.h>

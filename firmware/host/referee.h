@@ -24,7 +24,7 @@
 
 #include "checkers/pdn.h"
 #include "checkers/position.h"
-#include "tools/player.h"
+#include "host/player.h"
 
 #ifdef __cplusplus
 extern "C" {

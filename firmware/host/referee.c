@@ -1,4 +1,4 @@
-#include "tools/referee.h"
+#include "host/referee.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-#include "tools/elo.h"
+#include "host/elo.h"
 
 #include <assert.h>
 #include <math.h>

@@ -1,4 +1,4 @@
-#include "tools/debruijn.h"
+#include "host/debruijn.h"
 
 #include <stddef.h>
 #include "bits/platform.h"

@@ -14,7 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tools/kingray_gen.h"
+#include "host/kingray_gen.h"
 
 enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
 
