@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # bitdraughts: a bit-twiddling board-game library, a checkers firmware for
 # Arduino-class boards, and a cycle-exact simulator runner for 8-bit AVR.
 #

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Bare ATtiny85 at 8 MHz (internal oscillator), flashed over ISP; no UART
 MCU := attiny85
 F_CPU := 8000000

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Diecimila, and the Nano and Pro Mini 5 V with an ATmega168: at
 # 16 MHz, with the same bootloader, upload speed and limit (boards.txt)
 MCU := atmega168

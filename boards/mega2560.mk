@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Mega 2560: ATmega2560 at 16 MHz, stk500v2 bootloader
 MCU := atmega2560
 F_CPU := 16000000

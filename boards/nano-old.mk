@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Nano with the old ATmegaBOOT bootloader (57,600 baud upload)
 MCU := atmega328p
 F_CPU := 16000000

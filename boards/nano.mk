@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Nano with the new (Optiboot) bootloader
 MCU := atmega328p
 F_CPU := 16000000

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Pro Mini 3.3 V: ATmega328P at 8 MHz
 MCU := atmega328p
 F_CPU := 8000000

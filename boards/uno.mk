@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # Arduino Uno: ATmega328P at 16 MHz, Optiboot
 MCU := atmega328p
 F_CPU := 16000000

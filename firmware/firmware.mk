@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # firmware/firmware.mk - every board's images, and the targets that run,
 # measure or flash them.  Included by the top-level Makefile.
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bitdraughts.h - the whole library in one include, for sketches and
  * programs that want all of it (C and C++).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # lib/lib.mk - the library: its sources, its variants, and its builds for
 # the host.  Included by the top-level Makefile.
 #

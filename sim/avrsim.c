@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim - run an AVR firmware (ELF or Intel HEX) cycle-accurately on
  * libsimavr and report how it ended.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_eeprom.h - the EEPROM: an image file kept across runs (--eeprom),
  * the time a write takes, and a power cut during one (--cut-at).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "avrsim_firmware.h"
 
 #include <errno.h>

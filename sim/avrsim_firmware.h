@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_firmware.h - reads the firmware the runner is asked to run: an ELF
  * file, or an Intel HEX file (flash and EEPROM bytes only).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_io.h - the contract between firmware and the avrsim runner.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_profile.c - the profiler behind avrsim --profile and --callgrind;
  * the mechanism is described in avrsim_profile.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_profile.h - charges every simulated cycle to the function that
  * executed it (avrsim --profile, --callgrind).

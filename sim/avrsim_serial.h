@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_serial.h - USART0 and the console register wired to the outside:
  * stdin/stdout, or a pseudo-terminal.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * avrsim_vcd.h - a value change dump (VCD) of every I/O port pin and of
  * USART0's two lines, in simulated time (avrsim --vcd).

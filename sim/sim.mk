@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # sim/sim.mk - avrsim, the cycle-exact runner on libsimavr, and its
 # companions (sim/tools/NAME.c -> build/host/NAME: vcd2svg).  Included by
 # the top-level Makefile.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the bench in the simulator and checks every row of
 # tests/cycle_budgets.csv against it: one test per budget.
 set -u

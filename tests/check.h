@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * check.h - a tiny test framework whose sources build for the host and for
  * AVR alike.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * game_support.h - the fixture the game suites share: two kings that shuffle
  * White a1-b2-a1, Black h8-g7-h8, four reversible plies to a cycle, and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pdn_support.h - what the PDN test suites share: a text buffer filled from
  * flash strings, comparisons against flash, and a sentinel position that no

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft_support.h - the published perft counts from both start positions
  * (../shared/reference/checkers.md: Aart Bik and Martin Fierz for English,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * random_position.h - the random positions the move generator tests share
  * (the reference generator test on the host, the override test in the

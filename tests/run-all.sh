@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs every suite and sums their results: host unit tests (sanitizers on;
 # once more built with the portable fallbacks instead of the host's overrides),
 # the fuzz targets' corpora replayed (a test per target),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * steps_support.h - the four diagonal directions as steps on (file, rank),
  * the reference that the tests hold the library's bit tricks against.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/support.sh - sourced by every shell test script: one line per case
 # and the summary that tests/run-all.sh counts, a scratch directory, and the
 # checks that more than one script makes (of a command's usage errors, an

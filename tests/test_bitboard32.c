@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The square numbering against its definition: the dark square (f, r) is
  * bit (3f + 4r) mod 32; the tables and the one-step shifts must agree with

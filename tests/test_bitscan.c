@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Bit scans against naive references: exhaustive over bytes, every single
  * bit and 10,000 random words for the 32-bit routines.  The same source runs

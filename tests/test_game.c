@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_game.c - the game record: its hash, the repetition count and the
  * window of hashes, on the host and in the simulator (ATmega328P and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Flying-king rays: kr_ray_table against kr_ray_walk for every square, every
  * direction and every occupancy of the squares on the ray (the squares off

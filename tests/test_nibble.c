@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_nibble.c - the nibble-packed board, on the host and in the simulator.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PDN square names and FEN: the core that fits the ATtiny85 as well as the
  * ATmega328P and the host.  Texts live in flash and are copied to one RAM

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_symmetry.c - board symmetries, on the host and in the simulator.
  *

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # tests/tests.mk - the test programs, fuzzing, and `make test`, `test-slow`
 # and `fuzz`.  Included by the top-level Makefile; tests/README.md says what
 # each kind of test checks, tests/run-all.sh runs them and counts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bench firmware: every bit-scan variant inlined in its own loop over a
  * fixed input set, each call between the runner's probe markers.  The runner

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Draws the bench's chart, an SVG, from bench.csv (firmware/bench/run-bench.sh).
 
     firmware/bench/chart.py [--scan-mcu MCU] [-o OUT.svg] bench.csv

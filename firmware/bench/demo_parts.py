@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """The game firmware's flash by part: each function and table of
 build/BOARD/demo.elf charged to the source that defines it, the sources
 grouped as the parts of the game (user interface, move generator, search,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Prints one generated block of the docs (update-docs.sh puts it between
 # its markers).  Every block comes from a measurement: the slow ones that
 # `make readme` commits in firmware/bench/ (bench.csv and bench.md from

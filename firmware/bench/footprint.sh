@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The game firmware's footprint on every board that builds it: flash against
 # the board's own limit (FLASH_LIMIT in boards/NAME.mk), static RAM, and the
 # peak stack the runner measures over the deepest work the firmware does in

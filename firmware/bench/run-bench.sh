@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Runs the bench firmware of each board in the simulator and joins three
 # things: the routine list the firmware prints, the runner's cycle counts per
 # probe (minus the empty probe pair, probe 0) and the code sizes from avr-nm

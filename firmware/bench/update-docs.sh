@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The docs' generated blocks.  Any .md file of the project may hold blocks
 #
 #   <!-- generated: NAME (make readme) -->

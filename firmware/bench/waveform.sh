@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The game firmware's LED and serial lines, traced and drawn: the simulated
 # Uno boots, then `level depth 6` and `go` are typed; avrsim --vcd traces the
 # pins and USART0's frames, vcd2svg draws PB5 (the LED, on while the engine

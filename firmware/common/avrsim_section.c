@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* The .mmcu section every firmware carries: MCU, clock and the runner's two
  * registers (see sim/avrsim_io.h), and that it waits for input asleep
  * (serial.c), so that the runner paces piped input.  Costs no flash on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * board.h - the board's hardware as one-line inline functions.
  *

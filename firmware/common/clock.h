@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * clock.h - time on an ATmega: milliseconds since boot and CPU cycles.
  *

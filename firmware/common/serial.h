@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * serial.h - the firmware's byte stream: USART0 on parts that have one, the
  * runner's console register on parts that do not (ATtiny85, output only).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * serial_print.c - text on the serial port: portable C over serial_putc(),
  * so the host tests link it too, with a serial_putc() that writes to

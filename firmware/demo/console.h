@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * console.h - the command line over the serial port.
  *

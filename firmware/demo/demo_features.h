@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * demo_features.h - what of the game firmware a board builds: the one place
  * where its optional parts are chosen.
@@ -11,7 +12,7 @@
  * disappears in silence.
  *
  * A board file that says `GAME_UI := lean` (boards/diecimila.mk: the 16 KB
- * ATmega168) gets -DDEMO_LEAN_UI from the Makefile, and with it the lean
+ * ATmega168) gets -DDEMO_LEAN_UI from firmware/firmware.mk, and with it the lean
  * choices below; any switch can also be given alone (-DDEMO_HAS_PERFT=0) to
  * measure what it costs.  The bytes are those of the Nano's image (avr-nm
  * and avr-size of build/nano/demo.elf, each switch turned off alone):

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * display.h - the board as text.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * engine.h - the engine at the prompt: its level, the search limits, the
  * stop callback and the LED.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * flash_gap.h - text tables of the game placed in the padding before the
  * move generator's popcount table.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "hub_mode.h"
 
 #include <avr/pgmspace.h>

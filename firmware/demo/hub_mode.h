@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hub_mode.h - the game firmware as a Hub engine (Scan's Hub protocol,
  * lib/engine/hub.h for its text), for a GUI such as pydraughts.

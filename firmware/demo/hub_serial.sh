@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # hub_serial.sh PORT [BAUD]: the engine command a Hub GUI (pydraughts'
 # HubEngine) needs for the game firmware on a real board: its stdin and
 # stdout bridged to the board's serial port, with nothing but sh and stty.

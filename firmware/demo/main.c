@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The demo firmware: checkers over the serial port.  Russian draughts or
  * English checkers against the engine (or the engine against itself), the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * record.h - the record of the game in progress, kept in EEPROM (store.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * session.h - the game in progress at the prompt, the RAM its commands
  * share, and how they print it.

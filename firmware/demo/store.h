@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * store.h - the game record in EEPROM, so a game survives a power cycle,
  * and a power cut during a save.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * checkers_hub.h - `checkers hub`: the engine speaking Scan's Hub protocol
  * on stdin and stdout, for Hub GUIs and pydraughts' HubEngine.

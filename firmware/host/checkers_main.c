@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * build/host/checkers - the library's move generator on the command line.
  *

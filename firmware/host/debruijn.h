@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * debruijn.h - binary de Bruijn sequences B(2,k), k = 3..6, as the magic
  * multipliers of bit scans on n = 2^k bit words.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * debruijn - prints de Bruijn bit-scan constants and their tables.
  *

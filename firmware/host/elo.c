@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "host/elo.h"
 
 #include <assert.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * elo.h - what a match's wins, draws and losses say: the score, the Elo
  * difference with its confidence interval, and the sequential probability

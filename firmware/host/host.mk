@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # firmware/host/host.mk - the host programs: firmware/host/NAME_main.c ->
 # build/host/NAME (checkers, match, tune, debruijn, kingmagic), built on the
 # library's host build, and the code they share with the tests

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "host_table.h"
 
 #include <stdint.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * host_table.h - the host tools' transposition table for the search
  * (engine/table.h; SEARCH_TABLE where the build has one): one per process,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kingmagic - searches the gather magics of the flying-king ray tables and
  * prints the tables (lib/checkers/kingray_tables.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kingray.c - the generator of the flying-king ray tables (kingray.h).
  *
@@ -248,6 +249,7 @@ void kr_emit(FILE *out, const struct kr_tables *tables, const char *command)
         "BB_UP_LEFT", "BB_UP_RIGHT", "BB_DOWN_RIGHT", "BB_DOWN_LEFT"};
 
     fprintf(out,
+            "/* SPDX-License-Identifier: MIT */\n"
             "/*\n"
             " * kingray_tables.c - flying-king ray tables (see kingray.h).\n"
             " *\n"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kingray_gen.h - the generator of the flying-king ray tables of
  * checkers/kingray.h (host only): the fold-magic search, the per-ray

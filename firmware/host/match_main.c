@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * build/host/match - two engines play each other from an opening suite.
  *

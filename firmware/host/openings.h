@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * openings.h - opening suites for matches: every sequence of a few plies
  * from a variant's start position, and the suite files that keep the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * player.h - an engine as a match sees it: something that is told the
  * game so far and answers with a move.

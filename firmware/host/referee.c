@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "host/referee.h"
 
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * referee.h - one game between two players, refereed by the library.
  *

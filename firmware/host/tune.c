@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "host/tune.h"
 
 #include <math.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tune.h - fitting the evaluation's weights to game results (the Texel
  * method), a host tool.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * tune - fits the evaluation's weights to the results of games in PDN
  * (firmware/host/tune.h) and prints them as the source of lib/engine/eval.c

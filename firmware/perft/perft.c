@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The perft firmware: the library's move generator counting the move tree
  * on the board, driven over the serial port one command a line:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The self-play firmware: the engine plays itself one whole game of Russian
  * draughts, then one of English checkers, and prints each move in the
@@ -12,7 +13,7 @@
  *
  * It is the demo of the 8 KB, 512-byte parts (ATtiny85), which have room
  * for neither the game firmware's console nor its EEPROM record: built as
- * demo.elf for the attiny boards (Makefile, FW_TINY_DEMO) with the
+ * demo.elf for the attiny boards (boards/attiny85.mk: GAME := selfplay) with the
  * size-first search (lib/engine/small/), printing through
  * serial_putc (the simulator's console register there), ending with status
  * 0 (main returns; the runner reads it).  Deterministic: a fixed depth, no

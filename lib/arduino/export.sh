@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Assembles the library in the Arduino library layout (specification 1.5)
 # from lib/, with a PlatformIO manifest beside it:
 #

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "bench/bitscan_variants.h"
 
 /* The 8-bit de Bruijn table again, in flash, for the variant that pays LPM

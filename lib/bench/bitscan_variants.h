@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bitscan_variants.h - every way of scanning bits that the project compares,
  * side by side behind one interface, for the bench and the tests.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen_portable.h - the portable move generation and perft under the
  * names ref_*, for the tests that compare a target's override with it.

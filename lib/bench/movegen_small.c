@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen_small.c - lib/arch/small/movegen.c under the names small_*
  * (movegen_small.h).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen_small.h - the small move generator (lib/arch/small/movegen.c,
  * MOVEGEN := small in the Makefile) and perft on it under the names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft_small.c - lib/checkers/perft.c under the name small_perft, on the
  * small move generator (movegen_small.c).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * small_names.h - the names under which lib/bench/movegen_small.c and
  * perft_small.c compile the small move generator and perft on it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bitscan.h - bit scans: index of the least and most significant set bit,
  * population count, and pop-lsb iteration over a 32-bit bitboard.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * platform.h - what every library file needs from the target.
  *
@@ -10,7 +11,7 @@
  *     host, portable: -Ilib/arch/generic
  *
  * A build's choice of a variant is a folder in front of those, with the
- * sources it compiles instead (Makefile): lib/arch/small (MOVEGEN :=
+ * sources it compiles instead (lib/lib.mk): lib/arch/small (MOVEGEN :=
  * small), lib/engine/small (ENGINE := small), lib/arch/kingray-table
  * (KINGRAY := table), lib/arch/avr-sizes (the AVR's search on the host).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * progmem.h - flash tables through one shim.
  *

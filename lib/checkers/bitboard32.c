@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "checkers/bitboard32.h"
 #include "bits/progmem.h"
 

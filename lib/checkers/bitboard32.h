@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * bitboard32.h - the 32 dark squares of a checkers board in one 32-bit word.
  *

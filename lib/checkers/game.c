@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "checkers/game.h"
 
 /* Multiplicative hashing of the four bitboards and the side.  A product by

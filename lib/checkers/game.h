@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * game.h - a game in progress: the position, the rules, and what the draw
  * rules need to see of the past.
@@ -23,7 +24,7 @@ extern "C" {
 /* Positions remembered for repetition.  A repetition further back than this
  * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
  * needs more (the quiet-ply counter itself runs to 255).  A build may set
- * it (-D on every object) for a part with less RAM (Makefile, SEARCH_512B). */
+ * it (-D on every object) for a part with less RAM (a board's RAM, firmware/firmware.mk). */
 #ifndef GAME_HISTORY
 #define GAME_HISTORY 24u
 #endif

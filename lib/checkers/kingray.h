@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kingray.h - flying-king rays: the squares a Russian king sees along one
  * diagonal direction, up to and including the first occupied square.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * kingray_tables.c - flying-king ray tables (see kingray.h).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * move.c - a move once chosen: playing it (mg_make) and the path of a
  * capture for its notation (mg_path_search, mg_path_follows), shared by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "checkers/movegen.h"
 
 #include "bits/bitscan.h"

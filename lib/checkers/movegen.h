@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen.h - legal moves of both variants.
  *

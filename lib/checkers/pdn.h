@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * pdn.h - PDN notation for both variants: square names, FEN positions and
  * moves.

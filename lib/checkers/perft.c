@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "checkers/perft.h"
 
 /* The target's perft, where it has one: its arch/perft.h then renames the

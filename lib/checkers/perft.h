@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft.h - counting the leaves of the move tree, the move generator's
  * acceptance test against published counts.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "checkers/position.h"
 
 const struct bd_rules bd_rules_russian = {

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * position.h - a checkers position on 32-bit bitboards, and the rules of the
  * two variants as data.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symmetry.c - checkers bitboard symmetries as bit operations; the
  * derivations are in symmetry.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symmetry.h - symmetries of the 32-bit checkers bitboard as a few bit
  * operations, with no loop over pieces or bits.

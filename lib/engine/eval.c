@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "engine/eval.h"
 #include "bits/bitscan.h"
 #include "bits/progmem.h"

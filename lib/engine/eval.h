@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * eval.h - the static evaluation: a score of a quiet position from the
  * side to move's view, in hundredths of a man.

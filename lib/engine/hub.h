@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hub.h - the text of Scan's Hub protocol for the 8x8 variants: positions,
  * moves and numbers as a Hub GUI (pydraughts) writes and reads them.  No

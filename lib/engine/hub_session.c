@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include <string.h>
 #include "engine/hub_session.h"
 #include "bits/progmem.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hub_session.h - a Hub engine's session: the commands of Scan's Hub
  * protocol (lib/engine/hub.h writes and reads its text), the levels and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search.h - the game-playing search: negamax alpha-beta with principal-
  * variation search and iterative deepening.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bench: the start positions and a middle game and a king ending of
  * each variant, each searched to SEARCH_BENCH_DEPTH with a fresh

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search_node.h - the full search's node of the path and its move list,
  * shared by search.c and its transposition table (table.c); not part of

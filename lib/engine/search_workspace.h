@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * search_workspace.h - the full search's workspace (search.c), with its
  * sizes by target (arch/search_sizes.h) and its transposition table, or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "engine/search.h"
 #include "engine/search_node.h"
 

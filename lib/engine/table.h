@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table.h - the search's transposition table, on targets with the RAM for
  * one (the host: engine/search.h includes this header or its stand-in

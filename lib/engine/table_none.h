@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * table_none.h - the search without a transposition table (the AVR parts
  * have no RAM for one): engine/table.h's calls, each doing nothing, so

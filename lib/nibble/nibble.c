@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "nibble/nibble.h"
 
 void nb_fill(nb_board *b, uint8_t code)

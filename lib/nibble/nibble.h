@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * nibble.h - the nibble-packed board: 64 squares x 4-bit piece codes in
  * 32 bytes.

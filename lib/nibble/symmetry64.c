@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symmetry64.c - 8x8 board symmetries as bit operations; the derivations
  * are in symmetry64.h.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * symmetry64.h - symmetries of an 8x8 board as a few bit operations on
  * packed piece indices, with no loop over pieces or bits.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * vcd2svg - draws one-bit signals of a value change dump (VCD) as an SVG
  * waveform: one row a signal, time from left to right with a labelled axis.

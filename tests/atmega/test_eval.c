@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_eval.c - the evaluation's terms on composed positions, on the host
  * and on the simulated ATmega328P.  Every expected value is worked out by

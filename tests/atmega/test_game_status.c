@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_game_status.c - game_status(): the draw rules and the win, on the
  * host and the simulated ATmega328P (game_status() lists the legal moves,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_hub.c - lib/engine/hub.h, the Hub protocol's text, on the host and
  * the simulated ATmega328P (its move reader takes a legal move list, 768

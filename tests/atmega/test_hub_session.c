@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_hub_session.c - lib/engine/hub_session.h, the Hub session that the
  * game firmware's Hub mode and `checkers hub` share, run on scripted input

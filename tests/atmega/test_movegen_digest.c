@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The library's move generation folded into one number, for a comparison
  * of two builds where both generators do not fit one firmware: the small

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The target's move generation (assembly on AVR, lib/arch/avr) against the
  * portable C compiled into the same firmware under other names

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PDN FEN and square names: the tests that do not fit the ATtiny85 next to
  * the reader and writer (tests/test_pdn.c has the core that runs there

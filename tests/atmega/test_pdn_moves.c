@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * PDN moves: every legal move of random games written and read back, the
  * published start moves, full paths where two captures share their ends,

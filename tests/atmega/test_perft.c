@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Perft from both start positions to depth 6 against the published counts
  * (tests/perft_support.h).  Runs on the host and in the simulator on the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Hand-built positions for each rule of the two variants, with the legal
  * moves worked out on the board (the reasoning is in each test's comment).

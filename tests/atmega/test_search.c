@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_search.c - the search engine on the host and on the simulated
  * ATmega328P (one static workspace, which the ATtiny85's 512 bytes of RAM

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # A test stand-in, not a board: the ATtiny85's game (the self-play program,
 # the size-first engine, its RAM sizes) on the Uno's ATmega328P with the
 # ATmega's own move generator.  tests/host/test_selfplay.sh measures its

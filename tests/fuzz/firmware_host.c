@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * firmware_host.c - the board under the host-built game firmware (see
  * firmware_host.h): serial port, clock, EEPROM, watchdog, LED port.

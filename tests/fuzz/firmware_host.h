@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * firmware_host.h - the game firmware (firmware/demo, all of it but main.c)
  * on the host, for the fuzz targets: stand-ins for what the board gives it

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_cli.c - the argument parsing of build/host/checkers
  * (firmware/host/checkers_main.c), whose main() runs here on argv made of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_commands.c - the game firmware's command line (firmware/demo/
  * commands.c, session.c and the rest but main.c) built for the host

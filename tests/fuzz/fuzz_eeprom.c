@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_eeprom.c - the game record's loader (firmware/demo/store.c and
  * record.c, built for the host as firmware_host.h says) against any

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_fen.c - pdn_read_fen() and pdn_read_square() (lib/checkers/pdn.c).
  * Input: a first byte whose low bit picks the variant (0 Russian, 1

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_hub.c - the Hub session (lib/engine/hub_session.h) that the game
  * firmware's Hub mode and `checkers hub` share: the input is what a GUI

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * fuzz_move.c - the move readers and writers of lib/checkers/pdn.c.
  * Input: a first byte whose low bit picks the variant (0 Russian, 1

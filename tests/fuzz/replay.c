@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * replay.c - the main of a target outside libFuzzer: feeds each file named
  * on the command line, or each file of each directory named, to

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Reads a chart of firmware/bench/chart.py back, for tests/host/test_bench_chart.sh.
 
     tests/host/bench_chart_read.py CHART.svg

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Two checks of the docs' prose for tests/host/test_docs.sh.
 
     docs_lint.py figures FILE.md...   a measured figure typed outside a generated block

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """A game of PLIES plies that is still going at its end, for records as long
 as the EEPROM holds (tests/host/test_power_cut.sh).
 

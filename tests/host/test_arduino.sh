@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_arduino.sh - the Arduino library as an Arduino user gets it:
 # lib/arduino/export.sh writes the 1.5 layout and its zip; Arduino's own
 # builder (arduino-builder with Debian's arduino-core-avr) compiles every

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The bench's chart (firmware/bench/chart.py): a fixed CSV drawn and read
 # back as XML (tests/host/bench_chart_read.py checks the log axes and that
 # every bar ends at its figure, and lists what is drawn), then the committed

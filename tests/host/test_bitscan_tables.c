@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The bit-scan tables against the de Bruijn generator: every table the
  * library ships is regenerated from its magic constant and compared.

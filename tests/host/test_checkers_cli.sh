@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build/host/checkers: perft, divide and moves against the published counts
 # and hand-checked positions; bad arguments and FENs exit 2 with one line.
 set -u

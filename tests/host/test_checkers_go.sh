@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build/host/checkers go: the search on the command line.  The output's
 # shape (info lines, then bestmove/score/pv/depth/nodes), composed
 # positions whose best move is known (see tests/atmega/test_search.c for

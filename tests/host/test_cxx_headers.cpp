@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 // The library's headers compiled as C++, the way an Arduino sketch includes
 // them: a missing extern "C" guard fails to link, a C-only construct fails
 // to compile.  The calls below reach one function of each module.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_debruijn.c - the de Bruijn generator against published counts and
  * constants, and against a separate multiply-and-shift check written here.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_debruijn_cli.sh - the debruijn tool from the outside: counts, a
 # generated header fragment that gcc compiles and that scans every bit,
 # --check exit codes, and usage errors (exit 2, one line on stderr).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The demo firmware (build/uno/demo.elf) in the simulator, driven like a
 # user at a serial terminal: every command, exact transcripts where they are
 # stable (tests/demo/*.expected: everything after the banner), every class

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The game firmware of the 16 KB ATmega168 boards (boards/diecimila.mk:
 # GAME_UI := lean, RAM := 1k) in the simulator: whole games of both
 # variants with static RAM + peak stack within the ATmega168's 1 KB, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The docs cannot drift: every generated block of every .md file is made
 # again (firmware/bench/update-docs.sh --check: the transcript and the
 # boards' sizes from the built images, the bench's tables from the committed

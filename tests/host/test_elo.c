@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * firmware/host/elo.h against values computed independently, by python3 from
  * the formulas written out (not from this code):

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Every board's firmware fits that board's own flash limit (FLASH_LIMIT in
 # boards/NAME.mk), and the link of an image over the limit fails, names the
 # board, the size and the limit, and leaves no image behind.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build/host/checkers hub: Scan's Hub protocol, as scripted sessions.  The
 # positions and moves expected in the Hub's formats were written by
 # pydraughts 0.6.7 (the reference GUI client; see

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The game firmware as a Hub engine: build/uno/demo.elf (the boards with
 # HUB_MODE := yes in their board files) in the simulator,
 # its first line `hub`, scripted sessions of both variants.  The forced

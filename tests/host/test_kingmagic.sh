@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # test_kingmagic.sh - the committed lib/checkers/kingray_tables.c is exactly what
 # `build/host/kingmagic --emit` prints (the command its header names), the
 # search reports 0x01010101, and usage errors exit 2 with one line on

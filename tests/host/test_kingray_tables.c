@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The flying-king tables against their generator: the fold magic is the
  * search's first choice, every committed entry and ray byte is what

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # build/host/match: engines playing each other under the library's referee.
 # Fixed depths make the engine deterministic, so: the same engine against
 # itself scores exactly 50% over colour-swapped pairs (each pair is the same

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The small move generator (MOVEGEN := small, Makefile) in the simulator
 # against the portable C on the host: tests/atmega/test_movegen_digest.c
 # folds every move list, count, capture test, position after each move and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_movegen_reference.c - the library's move generator against a second,
  * independent one written here from the rules alone (checkers.md), on

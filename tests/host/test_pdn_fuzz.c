@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The PDN readers against random and mutated bytes, on the host under
  * AddressSanitizer: every input is copied to a heap block of exactly its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Perft from both start positions to depth 10 against the published counts
  * (tests/perft_support.h), and the English divide at depth 8.

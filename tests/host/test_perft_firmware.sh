@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The perft firmware on the simulated ATmega328P prints the same counts as
 # build/host/checkers for both variants, from the start and from a FEN, and
 # answers bad commands with one error line each.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Power cuts during the game firmware's saves (firmware/demo/store.h;
 # finding F3): for each kind of save of each variant (a move, undo, new,
 # fen, ply 256 where the count's high byte changes, the ply that fills the

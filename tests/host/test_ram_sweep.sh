@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The game firmware's RAM at the deepest searches it allows (issue 9 item
 # 4): `level depth 20` with `go` and with `auto`, `perft 8` (the most help
 # offers) and `bench`, in king-heavy positions of both variants (twelve

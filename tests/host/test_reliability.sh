@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Positions at the edges of what the Uno game firmware holds, in the
 # simulator, and the host CLI on the same positions: more legal moves than
 # the search's root list (40) or the firmware's old move buffer (60) takes,

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The self-play firmware (firmware/selfplay): the engine plays itself a
 # whole game of Russian draughts, then one of English checkers, printing
 # each move and the result.  Checked on the simulated Uno (selfplay.elf,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_tune.c - the tuner (firmware/host/tune.h) on data small enough to work
  * out by hand: a synthetic set whose results are exactly the logistic of

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: MIT
 """Manual acceptance check of `checkers hub` against pydraughts' HubEngine.
 
 Not part of `make test` (it needs pydraughts, which CI does not install).

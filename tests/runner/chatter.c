@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Writes its line forever: only a reader that goes away, or the cycle
  * budget, stops it. */
 #include "serial.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Jumps into erased flash far beyond the program: a crash with that PC. */
 #include "serial.h"
 

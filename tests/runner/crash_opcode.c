@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Executes an opcode the AVR does not have (0x0001: reserved). */
 #include "serial.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* UART round trip: every input byte back unchanged; exit 0 at end of input. */
 #include "serial.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EEPROM persistence: exits 0 when bytes 0..3 hold the signature a previous
  * run wrote, otherwise writes it and exits 10. */
 #include <avr/eeprom.h>

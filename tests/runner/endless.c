@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Never ends: only the cycle budget (--max-cycles) stops it. */
 #include <stdint.h>
 

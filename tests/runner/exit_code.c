@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Exit status pass-through: exit(3) from a nested call reaches the shell. */
 #include <stdlib.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* "cli; sleep": simavr's graceful stop, which avrsim reports as status 0. */
 #include <avr/interrupt.h>
 #include <avr/sleep.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Fixed output: on ATtiny85 through the console register, on the Uno through
  * USART0; stdout must hold exactly these bytes. */
 #include "serial.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A slow reader (the receive FIFO fills up) that checks, after every byte,
  * that "input ended" never shows while bytes are still to come: once it
  * shows, no byte may arrive any more.  Prints the byte count. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Probe 0: an empty begin/end pair (the markers' own cost), 3 times.
  * Probe 1: __builtin_avr_delay_cycles(1000), 5 times: 1000 + that cost. */
 #include "avrsim_io.h"

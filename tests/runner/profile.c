@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A call graph with known counts for avrsim --profile: main calls outer()
  * once, then OUTER_CALLS times inside probe PROFILE_PROBE's region, then
  * opens and closes an empty region.  outer() does fixed work, calls the leaf

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Interrupts under avrsim --profile: Timer0 overflows every 256 cycles (no
  * prescaler) while main calls the short leaf step() STEP_CALLS times, so
  * interrupts land after every kind of instruction, calls and returns

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # tests/runner/run.sh - exercises the simulator runner (build/host/avrsim)
 # with the firmwares in tests/runner/*.c, built for the Uno (ATmega328P) and
 # the ATtiny85.  One line per case, then "runner: N passed, N failed"; exit

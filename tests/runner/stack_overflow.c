@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Unbounded recursion: the stack grows down into .bss, exit status 126. */
 #include <stdint.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Touches a 200-byte stack buffer once: --stats must report a peak stack a
  * little above 200 bytes (the buffer plus return addresses and saved
  * registers). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Input typed ahead against a computing firmware: it works for about
  * 200,000 cycles polling the receiver, as a search polls for a key press,
  * and says whether a byte came meanwhile.  Eager input offers the bytes as

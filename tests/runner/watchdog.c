@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A watchdog reset restarts the firmware (it is not a crash): the first run
  * arms the watchdog and spins with interrupts off; after the reset, WDRF is
  * set and the firmware exits 7. */

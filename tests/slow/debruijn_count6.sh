@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # debruijn_count6.sh - the full k = 6 search: 2^26 = 67108864 sequences of
 # 64 bits start with six zeros (the published count 2^(2^(k-1)-k)).  Takes
 # seconds, so it runs with the slow tests, not in make test.

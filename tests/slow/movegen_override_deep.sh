@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # The target's move generation against the portable C on every node of the
 # move tree to depth 8 from both start positions (about 1.9 million
 # positions), in the simulator on the ATmega328P: several minutes.

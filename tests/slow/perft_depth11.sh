@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Perft from both start positions at depth 11 against the published counts.
 set -u
 BUILD=${BUILD:-build}

@@ -1,7 +1,8 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * test_search_small.c - the size-first search (lib/engine/small/) on the
  * host, built as the attiny boards build it (ENGINE := small: that folder
- * first on the include path; their game history; Makefile,
+ * first on the include path; their game history; lib/lib.mk,
  * build/host/tests/small-engine/).
  *
  * Its score and move against a plain minimax written here from the rules

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * generate_asm.S (AVR) - mg_generate_known, the legal moves listed, for the
  * common positions: quiet moves of men and short kings, and captures that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen_asm.S (AVR) - the capture test and the count of legal moves
  * (mg_has_capture, mg_count) on bitboards held in registers.

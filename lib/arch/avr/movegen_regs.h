@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen_regs.h (AVR assembly) - the registers and macros that the move
  * generation routines in lib/arch/avr (the .S files) share.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * perft_asm.S (AVR) - perft with the last ply counted in registers.
  *

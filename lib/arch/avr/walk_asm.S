@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * walk_asm.S (AVR) - capture sequences walked square by square:
  * movegen.c's walk_captures, in its order, for the pieces that

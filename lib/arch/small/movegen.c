@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * movegen.c (small) - checkers/movegen.h's move generation written for
  * flash first: the generator of the 8 KB and 16 KB parts, chosen by

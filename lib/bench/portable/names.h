@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * names.h - the names under which lib/bench/movegen_portable.c and
  * perft_portable.c compile the portable move generation and perft

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The size-first evaluation (eval.h's eval_position for a board whose
  * ENGINE := small): material and the men's advance, a loop over the squares

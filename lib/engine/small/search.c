@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The size-first search (arch/search_workspace.h in this folder): what it
  * keeps and why is there; this file is the loop.

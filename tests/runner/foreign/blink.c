@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Pins for the VCD trace: PB0 an input with its pull-up, PB1 an output
  * driven low, PB2 floating, PB5 three high pulses of 1,001 cycles (the OUT
  * that sets it, then 1,000 cycles of delay); then "Hi\n" on USART0 at

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Initial EEPROM contents from the firmware (EEMEM): the runner loads them
  * from the ELF's .eeprom section or from the HEX file's records at 0x810000.
  * Exits with the sum of the four bytes, 1 + 2 + 3 + 4 = 10. */

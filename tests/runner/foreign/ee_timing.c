@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* EEPROM timing: bytes 0-7 get 0xA0-0xA7 through avr-libc, whose
  * eeprom_write_byte waits for the previous write (probe 1 spans each of
  * them but the first: a whole write time); then byte 8 gets 0x11 by hand,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A watchdog reset during an EEPROM write: the watchdog (15 ms) is armed,
  * a write of 0x42 to byte 0 starts 14 ms later, and the firmware hangs.
  * After the reset, EEPE must still be set (the write goes on) and the byte

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A target for avr-gdb: a function with an argument and a result in
  * registers, a global in RAM.  Exits with add_up(10) = 55. */
 #include <avr/io.h>

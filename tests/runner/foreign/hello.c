@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* A firmware of nobody's project: its own polled USART0 code at 115,200
  * baud, nothing of bitdraughts.  Built by tests/runner/run.sh with plain
  * avr-gcc; with -DAVRSIM it carries avrsim's two lines (the .mmcu section),

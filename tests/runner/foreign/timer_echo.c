@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /* Waits for input asleep with a timer running, and does not declare it
  * (AVRSIM_INPUT_WAITS_ASLEEP): the receive interrupt takes each byte from
  * UDR0, Timer0 overflows every 16,384 cycles (clk/64), and the main loop

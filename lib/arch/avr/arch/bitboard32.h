@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/bitboard32.h (AVR) - override of checkers/bitboard32.h: single
  * squares by the byte that holds them, and the four one-step shifts.

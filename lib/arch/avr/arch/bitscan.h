@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/bitscan.h (AVR) - override of bits/bitscan.h, in inline assembly.
  *

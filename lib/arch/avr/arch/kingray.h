@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/kingray.h (AVR) - override of checkers/kingray.h: the entry read.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/kingray_ray.h (AVR) - the quiet king moves step along the ray: the
  * tables cost more flash than the 32 KB boards can spare for a few per cent

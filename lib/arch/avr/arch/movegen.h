@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/movegen.h (AVR) - override of checkers/movegen.c's capture test and
  * move count by lib/arch/avr/movegen_asm.S, and of the move listing

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/perft.h (AVR) - override of checkers/perft.c by
  * lib/arch/avr/perft_asm.S: one frame a ply, the move played on the

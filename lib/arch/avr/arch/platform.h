@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/platform.h (AVR) - the facts of an 8-bit AVR target.
  */

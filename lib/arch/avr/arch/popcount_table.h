@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/popcount_table.h (AVR) - bs_popcount32_call (bits/bitscan.h) is the
  * move generator's assembly (lib/arch/avr/movegen_asm.S), which reads its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/progmem.h (AVR) - constant tables in flash, read with LPM.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/search_sizes.h (AVR) - the full search's workspace where the RAM
  * decides (engine/search.h; tests/host/test_ram_sweep.sh measures it).

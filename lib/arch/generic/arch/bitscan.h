@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/bitscan.h (generic) - no override: bitscan.h's portable C runs.
  */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/platform.h (generic) - the facts of a target with no override: a
  * hosted C implementation with assert() for preconditions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/progmem.h (generic) - one address space: PROGMEM tables are plain
  * const arrays, the flash readers plain loads and the _P string functions

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/search_sizes.h (generic) - the full search's workspace on a target
  * with RAM to spare (the host), where the horizon is real

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/search_workspace.h (generic) - the full search's workspace
  * (engine/search_workspace.h); a build of the size-first search puts

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/bitscan.h (host) - override of bits/bitscan.h: one instruction each on
  * machines with a bit-scan and population-count instruction (gcc and clang

@@ -1,6 +1,7 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/movegen.h (small) - found first on the include path of a build
- * with `MOVEGEN := small` (Makefile): no assembly override, and mg_path
+ * with `MOVEGEN := small` (lib/lib.mk): no assembly override, and mg_path
  * is the search of lib/checkers/move.c, as the small generator
  * (lib/arch/small/movegen.c) has no walk to trace.
  */

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Perft: counts the move tree of Russian draughts from the start position
  * and prints one line "perft D N" for each depth D from 1 to 5 over the

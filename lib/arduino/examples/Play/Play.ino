@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 /*
  * Play: a game against the engine over the serial port (115200 baud).
  *

@@ -1,8 +1,9 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * arch/search_workspace.h (small) - the sizes and the workspace of the
  * size-first search (lib/engine/small/search.c), which replaces search.c on
  * the parts whose flash and RAM cannot hold it (the ATtiny85: 8 KB, 512
- * bytes).  A build with `ENGINE := small` (Makefile) puts lib/engine/small
+ * bytes).  A build with `ENGINE := small` (lib/lib.mk) puts lib/engine/small
  * first on the include path, where engine/search.h finds this header
  * instead of the full search's; the API is search.h's: search_run() with
  * the same limits and result.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/eeprom.h>: E2END + 1 bytes in RAM
  * (tests/fuzz/firmware_host.c).  An access outside them aborts: on a board

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/interrupt.h>.  The game firmware turns
  * interrupts off only to hang on purpose (`hang`, and `quit` asleep) until

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/io.h>: the ATmega328P's EEPROM size and
  * the LED port board.h drives (build with -DLED_PORT_LETTER=B -DLED_BIT=5).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/pgmspace.h> (fuzz builds of the game
  * firmware): one address space and the _P string functions as the plain

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/sleep.h>.  The game firmware sleeps
  * here only after cli() (`quit`), which the stand-in of <avr/interrupt.h>

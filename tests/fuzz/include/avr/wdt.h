@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <avr/wdt.h>: the watchdog of the fuzz
  * harness (tests/fuzz/firmware_host.c).  Every feed counts against the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Host stand-in for avr-libc's <util/crc16.h>: the CRC-16 the game record
  * uses (polynomial 0xA001, reflected), one byte at a time.
