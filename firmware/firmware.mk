@@ -10,7 +10,7 @@
 #                        the simulator tests
 #   build/<board>/game/  the game image's own build of the library and of
 #                        firmware/common, with GAME_MOVEGEN and compiled for
-#                        size (GAME_CFLAGS)
+#                        size (game_cflags)
 # and its images are build/<board>/NAME.elf: demo.elf, the game (firmware/
 # $(GAME)), and one for each program of PROGRAMS (firmware/NAME).
 
@@ -54,7 +54,9 @@ check_board = $(foreach v,$(BOARD_FACTS) $(BOARD_CHOICES),$(if $(strip $($(1)_$(
         $(error $(2): $(v) is not set; a board file sets $(BOARD_FACTS) $(BOARD_CHOICES)))) \
     $(foreach v,$(BOARD_CHOICES),$(foreach x,$($(1)_$(v)),$(if $(filter $(x),$($(v)_CHOICES)),,\
         $(error $(2): $(v) := $($(1)_$(v)): $(x) is not one of: $($(v)_CHOICES)))))
-$(foreach b,$(BOARDS),$(call load_board,$(b),boards/$(b).mk)$(call check_board,$(b),boards/$(b).mk))
+# read_boards FOLDER NAMES: loads and checks FOLDER/NAME.mk for each name.
+read_boards = $(foreach b,$(2),$(call load_board,$(b),$(1)/$(b).mk)$(call check_board,$(b),$(1)/$(b).mk))
+$(call read_boards,boards,$(BOARDS))
 
 # ----------------------------------------------------------------- compile --
 AVR_CC  := avr-gcc
@@ -108,9 +110,6 @@ $(BUILD)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 	$(Q)$(AVR_CC) $(call source_include,$<) $(call avr_cflags,$(call build_of,$@)) \
 	    $(call source_flags,AVR,$<) $(if $(call is_game,$(call build_of,$@)),$(call source_flags,GAME,$<)) \
 	    -c $< -o $@
-# source_flags SET SOURCE: the SET_FLAGS_<pattern> of every pattern of
-# SET_SOURCE_FLAG_PATTERNS that the source matches.
-source_flags = $(foreach p,$($(1)_SOURCE_FLAG_PATTERNS),$(if $(filter $(p),$(2)),$($(1)_FLAGS_$(p))))
 
 # board_lib_objects BUILD: its library's objects, C and (fast) assembly.
 board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
@@ -123,7 +122,7 @@ $(BUILD)/%/libfirmware.a: $$(call objects_of,$$*,$(wildcard firmware/common/*.c)
 # speed for size.  With -flto a flag of any object applies to the whole
 # image at the link (avr-gcc merges target options), so the game has its
 # own build of everything it links (build/<board>/game/), compiled with
-# GAME_CFLAGS: without the passes that avr-gcc trades for registers that
+# GAME_SIZE_FLAGS: without the passes that avr-gcc trades for registers that
 # then spill (code sinking, the phi-to-conditional rewrite, loop-invariant
 # motion, temporary expression replacement, the scalar replacement of
 # aggregates across calls, the coalescing of variables).  The bench's and
@@ -203,17 +202,18 @@ TEST_SUPPORT := tests/check.c firmware/common/serial_print.c
 #   BOARD/NAME                  firmware/NAME (PROGRAMS)
 #   BUILD/tests/NAME            tests/NAME.c or tests/atmega/NAME.c
 #   BUILD/runner/NAME           tests/runner/NAME.c, a firmware the runner's tests run
-elf_prerequisites = $(if $(filter demo,$(notdir $(1))),\
-        $(call objects_of,$(dir $(1))game,$(call game_sources,$(call board_of,$(1)))) \
-        $(BUILD)/$(dir $(1))game/libfirmware.a $(BUILD)/$(dir $(1))game/libbitdraughts.a,\
-    $(if $(filter %/tests %/runner,$(patsubst %/,%,$(dir $(1)))),\
-        $(call objects_of,$(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(1))))),\
-            $(firstword $(wildcard $(foreach d,tests/ tests/atmega/ tests/runner/,$(d)$(notdir $(1)).c))) \
-            $(if $(filter %/tests,$(patsubst %/,%,$(dir $(1)))),$(TEST_SUPPORT))) \
-        $(call support_of,$(patsubst %/,%,$(dir $(patsubst %/,%,$(dir $(1)))))),\
+elf_prerequisites = $(if $(filter demo,$(notdir $(1))),$(call game_prerequisites,$(call parent,$(1))),\
+    $(if $(filter %/tests %/runner,$(call parent,$(1))),$(call test_prerequisites,$(1),$(call parent,$(call parent,$(1)))),\
     $(if $(filter $(notdir $(1)),$($(call board_of,$(1))_PROGRAMS)),\
-        $(call objects_of,$(call board_of,$(1)),$(wildcard firmware/$(notdir $(1))/*.c)) \
-        $(call support_of,$(call board_of,$(1))))))
+        $(call objects_of,$(call board_of,$(1)),$(wildcard firmware/$(notdir $(1))/*.c)) $(call support_of,$(call board_of,$(1))))))
+parent = $(patsubst %/,%,$(dir $(1)))
+# game_prerequisites BOARD: the game's objects, in link order, and archives.
+game_prerequisites = $(call objects_of,$(1)/game,$(call game_sources,$(1))) \
+    $(BUILD)/$(1)/game/libfirmware.a $(BUILD)/$(1)/game/libbitdraughts.a
+# test_prerequisites STEM BUILD: a test's or a runner firmware's object (a
+# test with the support that prints its results), and BUILD's archives.
+test_prerequisites = $(call objects_of,$(2),$(firstword $(wildcard $(foreach d,tests/ tests/atmega/ tests/runner/,$(d)$(notdir $(1)).c))) \
+    $(if $(filter %/tests,$(call parent,$(1))),$(TEST_SUPPORT))) $(call support_of,$(2))
 support_of = $(BUILD)/$(1)/libfirmware.a $(BUILD)/$(1)/libbench.a $(BUILD)/$(1)/libbitdraughts.a
 
 # Every image is checked against its board's limit: one over it is deleted,

@@ -88,7 +88,6 @@ HOST_LDLIBS  := -lm
 SANITIZE     := -fsanitize=address,undefined -fno-sanitize-recover=all \
                 -fno-omit-frame-pointer
 
-HOST_BUILDS := host host/san host/portable host/avrsizes host/small host/small-engine
 #                             MOVEGEN ENGINE ARCH     checks and sizes
 host_variant_host          = fast    full   host
 host_variant_host/san      = fast    full   host     $(SANITIZE)
@@ -118,8 +117,7 @@ $(HOST)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 # Every build's archives (a host build's or a board's, build/<build>/):
 # the library with the build's variants and the bench's alternatives
 # (firmware/firmware.mk adds firmware/common's, firmware/host/host.mk the
-# host programs' shared code).  An image carries only
-# the members it calls.
+# host programs' shared code).  An image carries only the members it calls.
 $(BUILD)/%/libbitdraughts.a: $$(call lib_objects,$$*)
 	$(archive)
 $(BUILD)/%/libbench.a: $$(call objects_of,$$*,$(BENCH_SRC))

@@ -62,7 +62,7 @@ sim_tests = $(UNIT_TESTS:%=$(BUILD)/$(1)/tests/%.elf) $(RUNNER_FW:%=$(BUILD)/$(1
 SMALL_SIM_TESTS := $(BUILD)/diecimila/game/tests/test_movegen_digest.elf
 # Boards that only the tests build (tests/boards/NAME.mk).
 TEST_BOARDS := $(basename $(notdir $(wildcard tests/boards/*.mk)))
-$(foreach b,$(TEST_BOARDS),$(call load_board,$(b),tests/boards/$(b).mk)$(call check_board,$(b),tests/boards/$(b).mk))
+$(call read_boards,tests/boards,$(TEST_BOARDS))
 
 # The move generators compared to perft depth 8 for make test-slow (the Uno).
 SLOW_AVR_TESTS := $(BUILD)/uno/slow/test_movegen_override_deep.elf
