@@ -31,8 +31,8 @@ BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 #   KINGRAY       how a flying king's ray is found: walk (the AVR's own
 #                 choice) or table (lib/arch/kingray-table: faster, for
 #                 the flash of the large parts)
-#   GAME_UI       the game's user interface (full; lean: the 16 KB choices
-#                 of firmware/demo/demo_features.h)
+#   GAME_UI       the game's user interface (full; lean: the 16 KB choices,
+#                 firmware/demo/ui/lean/game_ui.h)
 #   RAM           the RAM the objects are sized for: 2k, 1k or 512 (below)
 #   HUB_MODE      yes: the game speaks the Hub protocol too (firmware/demo/hub_mode.c)
 BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
@@ -70,16 +70,13 @@ AVR_LTO ?= -flto -ffat-lto-objects -mrelax
 AVR_CFLAGS := -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror \
               -ffunction-sections -fdata-sections $(INCLUDES) -MMD -MP
 
-# The RAM a board's objects are sized for (RAM): the game's repetition
-# window (lib/checkers/game.h) and, for 1 KB, the game's move text on the
-# stack (firmware/demo/session.h) and the full search's workspace
-# (lib/engine/search.h; the size-first search's own defaults are its 1 KB
-# sizes).  tests/host/test_demo_16k.sh and test_selfplay.sh measure them.
-RAM_2k_FLAGS  :=
-RAM_1k_FLAGS   = -DGAME_HISTORY=12u -DSESSION_MOVE_TEXT_ON_STACK=1
-RAM_1k_full_FLAGS := -DSEARCH_MAX_PLY=6u -DSEARCH_QUIET_PLY_MAX=5u -DSEARCH_PV_MAX=3u \
-                     -DSEARCH_STACK_BYTES=240u -DSEARCH_CAPTURE_RESERVE=36u
-RAM_512_FLAGS := -DGAME_HISTORY=12u
+# The RAM a board's objects are sized for (RAM), an include root for all
+# of them: the game record's repetition window (lib/arch/ram-1k); the size-
+# first search has its own sizes (lib/engine/small).  tests/host/
+# test_demo_16k.sh and test_selfplay.sh measure them.
+RAM_2k_INCLUDE  :=
+RAM_1k_INCLUDE  := -Ilib/arch/ram-1k
+RAM_512_INCLUDE := -Ilib/arch/ram-1k
 
 # board_cflags BOARD: the board's facts as the firmware's macros.
 board_cflags = -mmcu=$($(1)_MCU) -DF_CPU=$($(1)_F_CPU)UL -DBAUD=$($(1)_BAUD)UL \
@@ -91,9 +88,9 @@ board_of   = $(firstword $(subst /, ,$(1)))
 is_game    = $(filter %/game,$(1))
 movegen_of = $($(call board_of,$(1))_$(if $(call is_game,$(1)),GAME_MOVEGEN,MOVEGEN))
 # avr_cflags BUILD: the flags of all its objects.
-avr_cflags = $(call board_cflags,$(call board_of,$(1))) $(AVR_CFLAGS) \
+# The RAM's root goes first: it overrides the target's sizes.
+avr_cflags = $(call board_cflags,$(call board_of,$(1))) $(AVR_CFLAGS) $(RAM_$($(call board_of,$(1))_RAM)_INCLUDE) \
     $(call lib_include,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr,$($(call board_of,$(1))_KINGRAY)) \
-    $(RAM_$($(call board_of,$(1))_RAM)_FLAGS) $(RAM_$($(call board_of,$(1))_RAM)_$($(call board_of,$(1))_ENGINE)_FLAGS) \
     $(if $(call is_game,$(1)),$(call game_cflags,$(call board_of,$(1))))
 # The runner's .mmcu section (firmware/common/avrsim_section.c) is kept by
 # --undefined=_mmcu at the link, which LTO would drop before the linker sees
@@ -130,17 +127,19 @@ $(BUILD)/%/libfirmware.a: $$(call objects_of,$$*,$(wildcard firmware/common/*.c)
 # as shipped.  The commit messages that chose each flag carry its figures.
 GAME_SIZE_FLAGS := -fno-tree-sink -fno-ssa-phiopt -fno-move-loop-invariants -fno-tree-ter -fno-ipa-sra \
                    -fno-tree-coalesce-vars
-# game_cflags BOARD: the game's choices (GAME_UI, HUB_MODE) as the macros of
-# firmware/demo/demo_features.h, and DEMO_FEATURES from the command line,
-# to measure what one switch costs (in a BUILD of its own: a command-line
+# The game's choices, each an include root (firmware/demo/ui/<GAME_UI>,
+# hub/<HUB_MODE>, ram/<RAM>) and HUB_MODE a source too; DEMO_FEATURES from
+# the command line turns one switch of firmware/demo/demo_features.h off
+# alone, to measure what it costs (in a BUILD of its own: a command-line
 # flag rebuilds nothing):
 #   make BUILD=build/m DEMO_FEATURES=-DDEMO_HAS_PERFT=0 build/m/nano/demo.elf
-GAME_UI_full_FLAGS  :=
-GAME_UI_lean_FLAGS  := -DDEMO_LEAN_UI
-HUB_MODE_yes_FLAGS  := -DDEMO_HUB_MODE
-HUB_MODE_no_FLAGS   :=
+HUB_MODE_yes_SRC := firmware/demo/hub_mode.c
+HUB_MODE_no_SRC  :=
 DEMO_FEATURES ?=
-game_cflags = $(GAME_UI_$($(1)_GAME_UI)_FLAGS) $(HUB_MODE_$($(1)_HUB_MODE)_FLAGS) $(DEMO_FEATURES) $(GAME_SIZE_FLAGS)
+# game_include GAME_UI HUB_MODE RAM: the game's include roots.
+game_include = -Ifirmware/demo/ui/$(1) -Ifirmware/demo/hub/$(2) $(if $(wildcard firmware/demo/ram/$(3)),-Ifirmware/demo/ram/$(3))
+# game_cflags BOARD: the flags of its game build.
+game_cflags = $(call game_include,$($(1)_GAME_UI),$($(1)_HUB_MODE),$($(1)_RAM)) $(DEMO_FEATURES) $(GAME_SIZE_FLAGS)
 # Its own code saves registers through libgcc's shared prologue and
 # epilogue (-mcall-prologues), and the console game uses X only as the
 # hardware addresses it (-mstrict-X: no X+offset made of ADIW/SBIW pairs).
@@ -173,8 +172,8 @@ GAME_COMMON_LINKED := firmware/common/serial.c firmware/common/serial_print.c fi
 GAME_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(GAME_COMMON_LINKED) \
                   firmware/demo/commands.c
 link_order = $(filter-out $(GAME_LINK_LAST),$(1)) $(foreach f,$(GAME_LINK_LAST),$(filter $(f),$(1)))
-game_sources = $(call link_order,$(wildcard firmware/$($(1)_GAME)/*.c) \
-    $(if $(filter demo,$($(1)_GAME)),$(GAME_COMMON_LINKED)))
+game_sources = $(call link_order,$(sort $(filter-out $(HUB_MODE_yes_SRC),$(wildcard firmware/$($(1)_GAME)/*.c)) \
+    $(if $(filter demo,$($(1)_GAME)),$(HUB_MODE_$($(1)_HUB_MODE)_SRC))) $(if $(filter demo,$($(1)_GAME)),$(GAME_COMMON_LINKED)))
 # The move generator's popcount table must stay at the first 256-byte
 # boundary, right after the tables that fill the padding before it
 # (firmware/demo/flash_gap.h); grown past it, they would move the table and

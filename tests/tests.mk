@@ -80,11 +80,12 @@ $(SLOW_AVR_TESTS): $(BUILD)/uno/obj/slow/test_movegen_override_deep.o \
 # (build/host/tests/fuzz/NAME), which replays tests/fuzz/corpus/NAME/.
 # The game firmware's targets (commands, eeprom) build firmware/demo but
 # main.c over host stand-ins (tests/fuzz/firmware_host.h, and
-# tests/fuzz/include/ for the avr-libc headers).
+# tests/fuzz/include/ for the avr-libc headers), with a 2 KB board's
+# choices but Hub mode (which tests/fuzz/fuzz_hub.c covers).
 FUZZ_TARGETS := $(patsubst tests/fuzz/fuzz_%.c,%,$(wildcard tests/fuzz/fuzz_*.c))
-FUZZ_FIRMWARE_SRC := $(filter-out firmware/demo/main.c,$(wildcard firmware/demo/*.c)) \
+FUZZ_FIRMWARE_SRC := $(filter-out firmware/demo/main.c $(HUB_MODE_yes_SRC),$(wildcard firmware/demo/*.c)) \
                      tests/fuzz/firmware_host.c
-FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo -DF_CPU=16000000UL \
+FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo $(call game_include,full,no,2k) -DF_CPU=16000000UL \
     -DBOARD_NAME='"host"' -DBOARD_MCU_NAME='"host"' -DLED_PORT_LETTER=B -DLED_BIT=5
 fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
 fuzz_extra_eeprom   := $(fuzz_extra_commands)

@@ -11,11 +11,11 @@
  * this build: WORD" and `help` names it among the absent ones, so nothing
  * disappears in silence.
  *
- * A board file that says `GAME_UI := lean` (boards/diecimila.mk: the 16 KB
- * ATmega168) gets -DDEMO_LEAN_UI from firmware/firmware.mk, and with it the lean
- * choices below; any switch can also be given alone (-DDEMO_HAS_PERFT=0) to
- * measure what it costs.  The bytes are those of the Nano's image (avr-nm
- * and avr-size of build/nano/demo.elf, each switch turned off alone):
+ * A board's GAME_UI choice is an include root whose game_ui.h turns
+ * switches off: ui/lean/ (boards/diecimila.mk: the 16 KB ATmega168) all of
+ * them, ui/full/ none.  Any switch can also be given alone
+ * (DEMO_FEATURES=-DDEMO_HAS_PERFT=0, firmware/firmware.mk) to measure what
+ * it costs (firmware/README.md, "The game on 16 KB", says how):
  *
  *   DEMO_HAS_FEN_WRITER  `fen` with no argument prints the position as FEN
  *   DEMO_HAS_FEN_READER  `fen FEN` sets up a position
@@ -25,36 +25,12 @@
  *   DEMO_HAS_SEARCH_INFO the engine's move with its depth, score, nodes, time
  *   DEMO_HAS_FULL_HELP   `help` explains the commands (else: a short list)
  *
- * (the figures are in the README, "The game on 16 KB").  Hub mode has its
- * own switch, DEMO_HUB_MODE (hub_mode.h), set by the Makefile from the
- * board's flash.
+ * Hub mode is a choice of its own, HUB_MODE (hub/yes/hub_mode.h).
  */
 #ifndef BITDRAUGHTS_DEMO_FEATURES_H
 #define BITDRAUGHTS_DEMO_FEATURES_H
 
-#ifdef DEMO_LEAN_UI
-#  ifndef DEMO_HAS_FEN_WRITER
-#    define DEMO_HAS_FEN_WRITER 0
-#  endif
-#  ifndef DEMO_HAS_PERFT
-#    define DEMO_HAS_PERFT 0
-#  endif
-#  ifndef DEMO_HAS_BENCH
-#    define DEMO_HAS_BENCH 0
-#  endif
-#  ifndef DEMO_HAS_BANNER_INFO
-#    define DEMO_HAS_BANNER_INFO 0
-#  endif
-#  ifndef DEMO_HAS_SEARCH_INFO
-#    define DEMO_HAS_SEARCH_INFO 0
-#  endif
-#  ifndef DEMO_HAS_FEN_READER
-#    define DEMO_HAS_FEN_READER 0
-#  endif
-#  ifndef DEMO_HAS_FULL_HELP
-#    define DEMO_HAS_FULL_HELP 0
-#  endif
-#endif
+#include "game_ui.h"
 
 #ifndef DEMO_HAS_FEN_WRITER
 #  define DEMO_HAS_FEN_WRITER 1

@@ -11,8 +11,6 @@
 #include "serial.h"
 #include "session.h"
 
-#ifdef DEMO_HUB_MODE
-
 /* The session's I/O (lib/engine/hub_session.h): the serial port, the
  * clock and the LED.  The watchdog is fed wherever the session waits and
  * wherever it reads the clock, which the search's every poll does. */
@@ -109,5 +107,3 @@ void hub_mode_enter(const char *line, uint8_t length)
     wdt_disable();
     exit(0);
 }
-
-#endif

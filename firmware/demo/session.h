@@ -28,6 +28,8 @@
 #include "checkers/pdn.h"
 #include "console.h"
 #include "engine/search.h"
+#include "hub_mode.h"
+#include "session_ram.h"
 
 /* Functions with big locals (a FEN, a position, a move list) keep them in
  * frames of their own: inlined into the command dispatch they would sit on
@@ -36,15 +38,10 @@
 
 /* The most legal moves found in a position of either variant. */
 #define SESSION_MOST_MOVES 68u
-/* 1 (RAM := 1k in the board file): the move command keeps the text it
- * reads in its own frame, which is never under a search, rather than at
- * the end of scratch (SESSION_MOVE_TEXT): 48 bytes less of static RAM for
- * a board with 1 KB.  Hub mode reads its moves there: not with it. */
-#ifndef SESSION_MOVE_TEXT_ON_STACK
-#  define SESSION_MOVE_TEXT_ON_STACK 0
-#endif
-#if SESSION_MOVE_TEXT_ON_STACK && defined DEMO_HUB_MODE
-#  error "Hub mode keeps its move text at the end of scratch (SESSION_MOVE_TEXT_ON_STACK)"
+/* SESSION_MOVE_TEXT_ON_STACK: where the move command keeps the text it
+ * reads, by the board's RAM (ram/<choice>/session_ram.h). */
+#if SESSION_MOVE_TEXT_ON_STACK && HUB_MODE_BUILT
+#  error "Hub mode keeps its words at the end of scratch: not with SESSION_MOVE_TEXT_ON_STACK"
 #endif
 #define SESSION_TEXT_BYTES (SESSION_MOVE_TEXT_ON_STACK ? 0u : PDN_MOVE_MAX)
 /* The block: the workspace, or where a smaller one (RAM := 1k) would

@@ -21,13 +21,11 @@
 extern "C" {
 #endif
 
-/* Positions remembered for repetition.  A repetition further back than this
- * many plies is not seen: 2 bytes each are RAM the ATmega328P's search
- * needs more (the quiet-ply counter itself runs to 255).  A build may set
- * it (-D on every object) for a part with less RAM (a board's RAM, firmware/firmware.mk). */
-#ifndef GAME_HISTORY
-#define GAME_HISTORY 24u
-#endif
+/* GAME_HISTORY, the positions remembered for repetition: a repetition
+ * further back than this many plies is not seen (the quiet-ply counter
+ * itself runs to 255), since 2 bytes each are RAM the search needs more.
+ * The target's RAM sets it (arch/game_sizes.h). */
+#include "arch/game_sizes.h"
 /* A position seen this many times is a draw. */
 #define GAME_REPETITIONS 3u
 /* A position can come back with the same side to move this many reversible

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * hub_mode.h - the game firmware as a Hub engine (Scan's Hub protocol,
- * lib/engine/hub.h for its text), for a GUI such as pydraughts.
+ * hub_mode.h (HUB_MODE := yes) - the game firmware as a Hub engine (Scan's
+ * Hub protocol, lib/engine/hub.h for its text), for a GUI such as
+ * pydraughts; firmware/demo/hub_mode.c is linked.
  *
  * The firmware enters Hub mode when the first line it receives is `hub`;
  * from then on it prints no prompt and echoes nothing, only protocol lines.
@@ -21,20 +22,12 @@
 
 #include <stdint.h>
 
-#ifdef DEMO_HUB_MODE
+#define HUB_MODE_BUILT 1
+
 /* When line (length characters, as the console read it) is `hub`, answers
  * it and runs the Hub session until `quit` or the end of the simulator's
  * input, then ends the firmware (exit status 0) without returning;
  * otherwise returns at once. */
 void hub_mode_enter(const char *line, uint8_t length);
-#else
-/* A board whose flash cannot hold Hub mode as well as the game
- * (HUB_MODE := no in its board file): `hub` is an unknown command. */
-static inline void hub_mode_enter(const char *line, uint8_t length)
-{
-    (void)line;
-    (void)length;
-}
-#endif
 
 #endif
