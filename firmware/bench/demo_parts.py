@@ -10,7 +10,10 @@ evaluation, game rules, PDN, EEPROM store).
 The owner of a symbol is found in the objects the image was linked from
 (fat LTO objects, so each also holds its plain code and symbols): a name
 that one object defines belongs to it, with GCC's clone suffixes
-(.constprop.N, .part.N, .lto_priv.N, .isra.N) taken off.  What no object
+(.constprop.N, .part.N, .lto_priv.N, .isra.N) taken off; a local name that
+several objects define (a static function or a string of the same name)
+belongs to the first of them by path, so that the table does not depend on
+the order a file system lists them in.  What no object
 names (avr-libc, libgcc, the vectors, code that LTO inlined into a caller
 of another part lands in that caller's) is "C library and start-up".
 """
@@ -27,6 +30,7 @@ PARTS = [
     ("evaluation", r"^lib/engine/(small/)?eval"),
     ("game rules (draws)", r"^lib/checkers/game$"),
     ("PDN notation and FEN", r"^lib/checkers/pdn$"),
+    ("Hub session and notation", r"^lib/engine/hub"),
     ("other library", r"^lib/"),   # none today: a new module shows here
 ]
 LIBC = "C library and start-up"
@@ -37,13 +41,17 @@ def run(*args):
     return subprocess.run(args, check=True, capture_output=True, text=True).stdout
 
 
+# The game build also compiles what tests and the bench link against its
+# library; the image never holds them.
+NOT_LINKED = re.compile(r"/game/obj/(tests|lib/bench)/")
+
+
 def objects(build):
     """The objects of the game's image: its own and the library copy's."""
     found = []
-    for top in ("game/obj",):
-        for root, _, files in os.walk(os.path.join(build, top)):
-            found += [os.path.join(root, f) for f in files if f.endswith(".o")]
-    return found
+    for root, _, files in os.walk(os.path.join(build, "game/obj")):
+        found += [os.path.join(root, f) for f in files if f.endswith(".o")]
+    return sorted(f for f in found if not NOT_LINKED.search(f))
 
 
 def owners(build):
