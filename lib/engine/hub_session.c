@@ -68,7 +68,7 @@ static int16_t line_byte(struct hub_session *s)
  * there is none: at the end of the line or of the value, and from the
  * moment the line proves malformed (s->malformed: a quote left open, or
  * not followed by a blank or the line's end, or anywhere but around a
- * value; a word starting with '='). */
+ * value; a word starting with '='; a control byte but a tab). */
 static uint8_t read_word(struct hub_session *s, char *text, uint8_t value)
 {
     uint8_t n = 0;
@@ -85,6 +85,10 @@ static uint8_t read_word(struct hub_session *s, char *text, uint8_t value)
         }
         if (is_blank(c))
             continue;                           /* blanks before a word or a part */
+        if (c < ' ') {                          /* a NUL would end the word early */
+            s->malformed = 1;
+            break;
+        }
         if (c == '"') {
             if (state == VALUE_START && n == 0) {
                 s->value_state = VALUE_QUOTED;

@@ -17,12 +17,13 @@
  * blanks, a value quoted with double quotes when it holds a blank (no
  * escapes inside).  A line is malformed when a quote is left open, is not
  * followed by a blank or the line's end, or stands anywhere but around a
- * value, or a word starts with '='.  A malformed line is answered with an
- * error and changes nothing, except that a `pos` line that fails at any
- * point, malformed or not, leaves no position: `go` refuses until the next
- * good one.  `pos=` must come before `moves=`; of an argument given
- * twice the first counts, and unknown ones are ignored.  A word longer
- * than HUB_WORD_MAX is cut there, and no reader takes it.
+ * value, a word starts with '=', or it holds a control byte other than a
+ * tab.  A malformed line is answered with an error and changes nothing,
+ * except that a `pos` line that fails at any point, malformed or not,
+ * leaves no position: `go` refuses until the next good one.  `pos=` must
+ * come before `moves=`; of an argument given twice the first counts, and
+ * unknown ones are ignored.  A word longer than HUB_WORD_MAX is cut there,
+ * and no reader takes it.
  *
  * While the engine searches, the search's stop callback reads the lines
  * that come in: `stop` ends the search, `ping` is answered at once,

@@ -117,6 +117,9 @@ expect "unknown command: an error line, the session goes on" 'error message="unk
 pong' "$out"
 out=$(session 'pos pos="Wbbb' "ping")
 expect_match "a quote not closed" '^error message="malformed line' "$out"
+out=$(printf 'ping\000pong\nping\n' | timeout 20 "$CHECKERS" hub)
+expect "a NUL inside a word: the line is malformed, not cut short there" 'error message="malformed line"
+pong' "$out"
 out=$(session "pos pos=Wbbbb" "pos pos=Xbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos pos=Wbbbbbbbbbbbbeeeeeeeewwwwwwwwwwwx" "pos pos=Wwbbbbbbbbbbbeeeeeeeewwwwwwwwwwww" \
               "pos moves=\"9-13\"" "ping")

@@ -23,9 +23,8 @@ plays whole games, pydraughts keeping the board and the rules:
 
 With --firmware COMMAND... (the game firmware in the simulator, e.g.
 `--firmware build/host/avrsim --input eager build/uno/demo.elf`) the
-engine is that command, which has no pondering, no `level infinite` and
-no node limit: the protocol checks are ping and a 60 s search ended by
-stop with a ping meanwhile, and game 5 is played at depth 2 instead.
+engine is that command; it runs the same Hub session as `checkers hub`
+(lib/engine/hub_session.h), so it gets the same checks and games.
 
 Every move the engine answers must be one of pydraughts' legal moves,
 written exactly as pydraughts writes it.  A game ends when pydraughts says
@@ -134,22 +133,6 @@ def stop_search(engine, board, who):
         raise Failure("stop took more than a second")
 
 
-def firmware_protocol_checks(command, variant, log):
-    """ping, and a long search ended by stop with a ping during it."""
-    engine = start_engine(command, variant)
-    engine.ping()
-    board = draughts.Board(variant)
-    engine.send(f"pos pos={board._game.initial_hub_fen}")
-    engine.send("level move-time=60")
-    engine.send("go think")
-    time.sleep(0.5)
-    engine.send("ping")
-    time.sleep(0.2)
-    stop_search(engine, board, "move-time 60 + stop")
-    close(engine)
-    log(f"{variant}: ping, a 60 s search + ping + stop: ok")
-
-
 def protocol_checks(command, variant, log):
     engine = start_engine(command, variant)
     engine.ping()
@@ -213,11 +196,10 @@ def play_game(variant, players, max_plies, rng, random_opening=0):
     return result, len(board.move_stack), engine_moves
 
 
-def games_of_round(round_number, firmware=False):
+def games_of_round(round_number):
     """(name, the two sides as (kind, limit, current position only), random
     plies first) of each game of a round."""
     opening = 2 * round_number if round_number > 1 else 0
-    nodes = ("depth 2", Limit(depth=2)) if firmware else ("20000 nodes", Limit(nodes=20000))
     return [
         ("engine (move-time 0.05 s) vs random",
          [("engine", Limit(movetime=0.05), False), ("random", None, False)], 0),
@@ -229,8 +211,8 @@ def games_of_round(round_number, firmware=False):
          f"{opening} random plies first",
          [("engine", Limit(time=10, inc=0.1), False), ("engine", Limit(time=10, inc=0.1), True)],
          opening),
-        (f"engine ({nodes[0]}) vs engine (depth 3), {opening + 6} random plies first",
-         [("engine", nodes[1], False), ("engine", Limit(depth=3), True)], opening + 6),
+        (f"engine (20000 nodes) vs engine (depth 3), {opening + 6} random plies first",
+         [("engine", Limit(nodes=20000), False), ("engine", Limit(depth=3), True)], opening + 6),
     ]
 
 
@@ -279,12 +261,12 @@ def main():
     print(f"pydraughts {draughts.__version__}, engine: {' '.join(command)}")
     for variant in args.variants:
         try:
-            (firmware_protocol_checks if args.firmware else protocol_checks)(command, variant, print)
+            protocol_checks(command, variant, print)
         except (Failure, EOFError, KeyError, ValueError) as error:
             failures += 1
             print(f"{variant}: protocol checks FAILED: {error!r}")
         for round_number in range(1, args.rounds + 1):
-            for name, sides, random_opening in games_of_round(round_number, bool(args.firmware)):
+            for name, sides, random_opening in games_of_round(round_number):
                 failures += play_one(command, variant, name, sides, random_opening, args, rng)
     print(f"pydraughts_play: {'all ok' if failures == 0 else f'{failures} failed'}")
     return 1 if failures else 0
