@@ -131,8 +131,14 @@ lib_objects = $(if $(filter host host/%,$(1)),$(call objects_of,$(1),$(call host
 
 ## arduino-lib  the library in the Arduino library layout -> build/arduino/
 # (specification 1.5, with a PlatformIO library.json), assembled by
-# lib/arduino/export.sh: build/arduino/bitdraughts/ and bitdraughts.zip.
+# lib/arduino/export.sh: build/arduino/bitdraughts/, a repository's root
+# tagged with its version, and bitdraughts.zip.  ARDUINO_URL, the
+# library's repository in its manifests, is git's origin remote (as https)
+# unless set: the one setting to give for a release, which
+# lib/arduino/check-library.py --release then checks.
+ARDUINO_URL ?= $(shell git remote get-url origin 2>/dev/null | sed -e 's|^git@\([^:]*\):|https://\1/|' -e 's|\.git$$||')
 arduino-lib:
-	$(Q)sh lib/arduino/export.sh $(BUILD)/arduino
+	$(Q)ARDUINO_URL='$(ARDUINO_URL)' sh lib/arduino/export.sh $(BUILD)/arduino
+	$(Q)python3 lib/arduino/check-library.py $(BUILD)/arduino/bitdraughts
 
 .PHONY: arduino-lib
