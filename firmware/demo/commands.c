@@ -126,14 +126,13 @@ static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
         "move so far)" HELP_STOPS " and starts the next line.\n" HELP_ABSENT));
 }
 
-/* The variants' names, in enum bd_variant order, for word_index(). */
-static const char variant_words[] PROGMEM = "russian\0english";
-static uint8_t word_index(const char *word, const char *list_P, uint8_t count);
+/* The variants' names, in enum bd_variant order, for bd_pgm_word_index(). */
+static const char variant_words[] PROGMEM = "russian\0english\0";
 
 static SESSION_OWN_FRAME void cmd_new(char *arg, uint8_t length __attribute__((unused)))
 {
     const struct bd_rules *variant_rules = session_game.rules;
-    uint8_t variant = word_index(arg, variant_words, BD_VARIANT_COUNT);
+    uint8_t variant = bd_pgm_word_index(variant_words, arg);
     if (variant < BD_VARIANT_COUNT) {
         variant_rules = bd_rules_of(variant);
     } else if (*arg) {
@@ -319,14 +318,14 @@ static void cmd_auto(NO_ARGUMENT)
     play_on(ENGINE_BOTH_SIDES);
 }
 
-/* Word lists for word_index(): "off" is no side, "white" and "black" are
- * ENGINE_SIDE of their colour, "both" both. */
-static const char side_words[] IN_FLASH_GAP = "off\0white\0black\0both";
+/* Word lists for bd_pgm_word_index(): "off" is no side, "white" and
+ * "black" are ENGINE_SIDE of their colour, "both" both. */
+static const char side_words[] IN_FLASH_GAP = "off\0white\0black\0both\0";
 
 static SESSION_OWN_FRAME void cmd_engine(char *arg, uint8_t length __attribute__((unused)))
 {
     if (*arg) {
-        uint8_t sides = word_index(arg, side_words, ENGINE_BOTH_SIDES + 1u);
+        uint8_t sides = bd_pgm_word_index(side_words, arg);
         if (sides > ENGINE_BOTH_SIDES) {
             session_error_P(PSTR("engine white|black|both|off"));
             return;
@@ -338,9 +337,9 @@ static SESSION_OWN_FRAME void cmd_engine(char *arg, uint8_t length __attribute__
     serial_putc('\n');
 }
 
-/* The kinds of level, in that order, for word_index(). */
+/* The kinds of level, in that order, for bd_pgm_word_index(). */
 enum { LEVEL_DEPTH, LEVEL_TIME, LEVEL_KINDS };
-static const char level_words[] PROGMEM = "depth\0time";
+static const char level_words[] PROGMEM = "depth\0time\0";
 
 static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__((unused)))
 {
@@ -352,7 +351,7 @@ static SESSION_OWN_FRAME void cmd_level(char *arg, uint8_t length __attribute__(
     if (value)
         *value++ = '\0';
     uint16_t n = value ? parse_number(value) : 0u;
-    uint8_t kind = word_index(arg, level_words, LEVEL_KINDS);
+    uint8_t kind = bd_pgm_word_index(level_words, arg);
     if (kind == LEVEL_DEPTH && n >= 1u && n <= SEARCH_MAX_DEPTH)
         engine_set_depth((uint8_t)n);
     else if (kind == LEVEL_TIME && n >= 1u && n <= ENGINE_TIME_MAX_MS)
@@ -507,7 +506,7 @@ static void cmd_hang(NO_ARGUMENT)
 #define CMD_TAKING_ARGUMENT 5u
 #define CMD_NONE 14u
 static const char command_words[] PROGMEM =
-    "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0quit\0hang";
+    "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0quit\0hang\0";
 /* A command left out of this build (demo_features.h) keeps its word, with no
  * handler: commands_run() says so. */
 #define IF_BUILT(built, handler) ((built) ? (handler) : (command_handler *)0)
@@ -517,16 +516,6 @@ static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
     cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, IF_BUILT(DEMO_HAS_BENCH, cmd_bench),
     cmd_quit, cmd_hang
 };
-
-/* The index of word in a flash list of count NUL-separated words, or count. */
-static uint8_t word_index(const char *word, const char *list_P, uint8_t count)
-{
-    uint8_t index = 0;
-    for (; index < count; index++, list_P += strlen_P(list_P) + 1u)
-        if (!strcmp_P(word, list_P))
-            break;
-    return index;
-}
 
 /* True when text reads like the start of a move: a digit (English) or a
  * file letter and a digit (Russian). */
@@ -559,7 +548,7 @@ void commands_run(char *line, uint8_t length)
     }
     uint8_t arg_length = (uint8_t)(length - (uint8_t)(arg - line));
 
-    uint8_t index = word_index(line, command_words, CMD_NONE);
+    uint8_t index = bd_pgm_word_index(command_words, line);
     if (index < CMD_NONE) {
         if (index < CMD_TAKING_ARGUMENT || !*arg) {
             command_handler *handler = (command_handler *)pgm_read_ptr(&command_handlers[index]);

@@ -19,7 +19,7 @@
 #include <avr/io.h>
 #include <avr/pgmspace.h>
 
-#define FLASH_GAP_TEXT_BYTES 150u
+#define FLASH_GAP_TEXT_BYTES 151u
 #define FLASH_GAP_END 0x100u
 
 #if defined(_VECTORS_SIZE) && _VECTORS_SIZE + FLASH_GAP_TEXT_BYTES <= FLASH_GAP_END

@@ -27,6 +27,12 @@ static inline const char *bd_pgm_nth_string(const char *list_P, uint8_t n)
     return list_P;
 }
 
+/* The index of word among the NUL-terminated words stored one after
+ * another in a flash list that ends with an empty one (a string literal
+ * whose last word is followed by "\0"); the number of words when it is
+ * none of them: command and parameter words without a table in RAM. */
+uint8_t bd_pgm_word_index(const char *list_P, const char *word);
+
 #ifdef __cplusplus
 }
 #endif

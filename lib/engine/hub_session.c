@@ -122,17 +122,6 @@ static uint8_t read_word(struct hub_session *s, char *text, uint8_t value)
 #define read_name(s, text) read_word(s, text, 0)
 #define read_value(s, text) read_word(s, text, 1)
 
-/* The index of text in a flash list of NUL-terminated words that ends
- * with an empty one; the list's length when it is none of them. */
-static uint8_t word_index(const char *words_P, const char *text)
-{
-    uint8_t index = 0;
-    for (; pgm_read_byte(words_P); words_P += strlen_P(words_P) + 1u, index++)
-        if (!strcmp_P(text, words_P))
-            break;
-    return index;
-}
-
 /* --------------------------------------------------------------- output -- */
 
 static void put_move(const bd_move *m)
@@ -210,7 +199,7 @@ static void cmd_set_param(struct hub_session *s)
     char *text = hub_io_word();
     uint8_t given = 0, is_variant = 0, variant = 0;
     while (read_name(s, text)) {
-        uint8_t which = word_index(words_P, text);
+        uint8_t which = bd_pgm_word_index(words_P, text);
         uint8_t bit = (uint8_t)(1u << which);
         read_value(s, text);
         if (which > 1u || (given & bit))
@@ -219,7 +208,7 @@ static void cmd_set_param(struct hub_session *s)
         if (which == 0)
             is_variant = !strcmp_P(text, PSTR("variant"));
         else
-            variant = word_index(PSTR("russian\0english\0american\0"), text);
+            variant = bd_pgm_word_index(PSTR("russian\0english\0american\0"), text);
     }
     if (!line_is_good(s))
         return;
@@ -274,7 +263,7 @@ static OWN_FRAME void cmd_pos(struct hub_session *s)
     uint8_t have = 0;               /* 1: the position, 2: its moves too */
     s->has_position = 0;
     while (read_name(s, text)) {
-        uint8_t which = word_index(PSTR("pos\0moves\0"), text);
+        uint8_t which = bd_pgm_word_index(PSTR("pos\0moves\0"), text);
         if (which == 0 && !have) {
             bd_position start;
             uint8_t n = read_value(s, text);
@@ -314,7 +303,7 @@ static OWN_FRAME void cmd_level(struct hub_session *s)
     uint8_t given = 0;
     memset(v, 0, sizeof v);
     while (read_name(s, text)) {
-        uint8_t which = word_index(level_words_P, text);
+        uint8_t which = bd_pgm_word_index(level_words_P, text);
         uint8_t bit = (uint8_t)(1u << which);
         uint8_t n = read_value(s, text);
         if (which >= LW_COUNT || (given & bit) || s->malformed)
@@ -385,7 +374,7 @@ static void held_line(struct hub_session *s)
         end++;
     char after = held[end];
     held[end] = '\0';
-    uint8_t which = word_index(PSTR("ping\0stop\0ponder-hit\0quit\0"), held);
+    uint8_t which = bd_pgm_word_index(PSTR("ping\0stop\0ponder-hit\0quit\0"), held);
     held[end] = after;
     if (end == 0) {
         /* a blank line */
@@ -510,7 +499,7 @@ static void cmd_go(struct hub_session *s)
 {
     char *text = hub_io_word();
     uint8_t n = read_name(s, text);
-    uint8_t mode = word_index(PSTR("think\0ponder\0analyze\0"), text);
+    uint8_t mode = bd_pgm_word_index(PSTR("think\0ponder\0analyze\0"), text);
     if (n && mode > 2u) {
         put_error(PSTR("go think|ponder|analyze"), text, n);
         return;
@@ -535,7 +524,7 @@ static uint8_t run_line(struct hub_session *s)
 {
     char *text = hub_io_word();
     uint8_t n = read_name(s, text);
-    uint8_t command = word_index(PSTR("hub\0init\0ping\0new-game\0stop\0ponder-hit\0quit\0"
+    uint8_t command = bd_pgm_word_index(PSTR("hub\0init\0ping\0new-game\0stop\0ponder-hit\0quit\0"
                                       "set-param\0pos\0level\0go\0"), text);
     if (!n)
         command = CMD_STOP;         /* an empty line, or a malformed one */

@@ -241,13 +241,14 @@ static void test_levels_that_mean_nothing_are_refused(void)
 
 static void test_errors_repeat_the_word_printable_and_cut(void)
 {
-    run_P(PSTR("fo\001o\xff bar\n"
+    run_P(PSTR("fo\xffo\xff bar\nfo\001o bar\n"
                "x123456789012345678901234567890123456789012345678901234567890\n"
                "set-param name=variant value=chess\nset-param name=hash value=64\nset-param\n"
                "go sideways\n"
                "pos pos=" START " moves=\"9-13 9-13\"\n"
                "pos pos=Xbbb\npos moves=\"9-13\"\n"),
           PSTR("error message=\"unknown command: fo?o?\"\n"
+               "error message=\"malformed line\"\n"
                "error message=\"unknown command: x123456789012345678901234567890123456789...\"\n"
                "error message=\"unknown variant\"\n"
                "error message=\"unknown parameter\"\n"
