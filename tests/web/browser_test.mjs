@@ -5,8 +5,8 @@
 // downloaded).  It serves build/web/ on 127.0.0.1, clicks moves on the
 // board, has the engine answer (build/host/checkers referees the move),
 // reloads and power-cycles the page and expects the game back, compares a
-// fixed-depth search with avrsim's on the same HEX, plays a capture by its
-// landing square, and saves screenshots in build/web/tests/.
+// fixed-depth search with avrsim's on the same HEX, plays captures by their
+// landing squares, and saves screenshots in build/web/tests/.
 //   node tests/web/browser_test.mjs BUILD CHROMIUM
 // Prints "ok<TAB>case" or "fail<TAB>case<TAB>reason" a line
 // (tests/host/test_web.sh counts them).
@@ -248,6 +248,14 @@ async function play(url) {
   const after = await drawnPieces();
   report(/^\d+\. c3:e5$/m.test(capture) && / e5w /.test(` ${after} `) && / d4 /.test(` ${after} `),
          'clicking c3 then e5 plays the capture c3:e5, and d4 is taken off the board', capture);
+  // Two captures of the king from b6 end on c1: the ends alone are refused,
+  // then the landing square in between and the end again play it.
+  await typeLine('fen W:WKb6:Bd2,d4,h6,c7,b8,e7');
+  const ambiguous = await clickSquares('b6', 'c1');
+  const resolved = await clickSquares('e3', 'c1');
+  report(/^error: several legal moves match/m.test(ambiguous) && /^\d+\. b6:e3:c1$/m.test(resolved),
+         'a capture ambiguous by its ends (b6 to c1) is played by clicking its landing squares, e3 then c1',
+         `${ambiguous} | ${resolved}`);
   await choose('variant', 'english');
   const english = await clickSquares('11', '15');
   report(/^1\. 11-15$/m.test(english), 'in English checkers, clicks on 11 and 15 play 11-15', english);

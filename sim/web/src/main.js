@@ -17,11 +17,17 @@ const SQUARE = 50;
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 const $ = (id) => document.getElementById(id);
-const settings = { engine: 'black', level: 'time 1000', ...JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}') };
+const settings = { engine: 'black', level: 'time 1000' };
+try {
+  Object.assign(settings, JSON.parse(localStorage.getItem(SETTINGS_KEY) || '{}'));
+} catch {
+  localStorage.removeItem(SETTINGS_KEY);  // unreadable: the defaults
+}
 let uno = null;
 let position = null;
 let path = [];                      // the squares clicked for the next move
-let lastMove = null;                // the path sent, kept if the firmware finds it ambiguous
+let lastMove = null;                // the path sent, until the firmware answers
+let ambiguousEnd = -1;              // the end of a capture sent ambiguous: landings clicked up to it
 let pendingLine = '';
 let anchor = null;                  // { wall, cycles }: where real-time pacing started
 let timer = null;
@@ -44,6 +50,8 @@ function saveEeprom() {
 const reader = new BoardReader((p) => {
   position = p;
   path = [];
+  lastMove = null;
+  ambiguousEnd = -1;
   $('variant').value = p.variant;
   drawBoard();
 });
@@ -59,10 +67,11 @@ function receive(byte) {
   const engine = ENGINE_LINE.exec(pendingLine);
   if (engine) $('engine-line').textContent = pendingLine.trim();
   if (/^error: several legal moves match/.test(pendingLine) && lastMove) {
-    path = lastMove;                // one more landing square clicked resolves it
+    ambiguousEnd = lastMove[lastMove.length - 1];
+    path = [lastMove[0]];           // each landing square now, up to that end
     drawBoard();
   }
-  lastMove = null;
+  if (/^error: /.test(pendingLine)) lastMove = null;
   pendingLine = '';
 }
 
@@ -189,17 +198,21 @@ function drawBoard() {
   $('side').textContent = `${position.side === 'white' ? 'White' : 'Black'} to move`;
 }
 
-// From-square, then the landing square (or each landing square of a
-// capture the firmware finds ambiguous by its ends alone).
+// From-square, then the landing square; for a capture that the firmware
+// finds ambiguous by its ends alone, each landing square up to the end.
 function clickSquare(index) {
   if (!position) return;
   if (ownPiece(position, index)) {
     path = path[0] === index ? [] : [index];
+    ambiguousEnd = -1;
   } else if (path.length > 0 && position.pieces[index] === '') {
     path.push(index);
-    lastMove = path;
-    send(moveText(position, path));
-    path = [];
+    if (ambiguousEnd < 0 || index === ambiguousEnd) {
+      lastMove = path;
+      ambiguousEnd = -1;
+      send(moveText(position, path));
+      path = [];
+    }
   }
   drawBoard();
 }
