@@ -51,11 +51,17 @@ $(WEB)/firmware.js: $(WEB)/demo.hex
 	$(call say,GEN,$@)
 	$(Q)python3 -c 'import json, sys; print("window.BITDRAUGHTS_FIRMWARE = { board: \"uno\", hex: %s };" % json.dumps(open(sys.argv[1]).read()))' $< > $@
 
+# Goals of the sub-makes below, quiet when there is nothing to do.
+web-site: $(WEB_SITE)
+	@:
+web-test-tools: $(WEB)/tests/machine_test.js $(HOST)/checkers $(HOST)/avrsim
+	@:
+
 ## web          the game in a browser: a static site in build/web/ (then make serve-web)
 # Node and npm are installed first if missing (.ci/install-deps nodejs npm).
 web: deps
 	$(Q)command -v npm >/dev/null 2>&1 || .ci/install-deps nodejs npm
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(WEB_SITE)
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) web-site
 	@echo "  SITE     $(WEB)/index.html"
 
 ## serve-web    serves build/web/ at http://127.0.0.1:8000/ (WEB_PORT=8000)
@@ -70,7 +76,7 @@ serve-web: web
 web-test-prepare: deps
 	-$(Q)command -v chromium >/dev/null 2>&1 || .ci/install-deps chromium
 	-$(Q)$(MAKE) --no-print-directory web
-	-$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(WEB)/tests/machine_test.js $(HOST)/checkers $(HOST)/avrsim
+	-$(Q)$(MAKE) --no-print-directory -j$(JOBS) web-test-tools
 test: web-test-prepare
 
 ## test-web     the page played in headless Chromium (make test runs it too)
@@ -83,4 +89,4 @@ web-screenshot: web-test-prepare
 	$(Q)cp $(WEB)/tests/screenshot.png $(WEB_SCREENSHOT)
 	@echo "  PNG      $(WEB_SCREENSHOT)"
 
-.PHONY: web serve-web web-test-prepare test-web web-screenshot
+.PHONY: web web-site web-test-tools serve-web web-test-prepare test-web web-screenshot
