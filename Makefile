@@ -41,7 +41,7 @@ else
 endif
 
 # Any change to the build description rebuilds everything.
-MAKEFILE_DEPS := Makefile $(wildcard */*.mk firmware/host/host.mk tests/boards/*.mk)
+MAKEFILE_DEPS := Makefile $(wildcard */*.mk firmware/host/host.mk sim/web/web.mk tests/boards/*.mk)
 INCLUDES := -Ilib -Isim -Ifirmware/common -Itests
 
 # source_flags SET SOURCE: the flags SET_FLAGS_<pattern> of each pattern of
@@ -53,6 +53,7 @@ objects_of = $(patsubst %,$(BUILD)/$(1)/obj/%.o,$(basename $(2)))
 
 include lib/lib.mk
 include sim/sim.mk
+include sim/web/web.mk
 include firmware/firmware.mk
 include firmware/host/host.mk
 HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
