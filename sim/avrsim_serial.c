@@ -126,6 +126,12 @@ static bool fifo_empty(void)
  * call uart_xoff() re-entrantly, which stops the loop. */
 static void feed_uart(void)
 {
+    if (S.pty_mode && !avr_regbit_get(S.avr, S.uart->rxen)) {
+        /* A serial line: what comes while the receiver is off (a part
+         * being reset, a bootloader starting) is lost, not queued. */
+        S.input_pos = S.input_len;
+        return;
+    }
     while (S.accepts && S.input_pos < S.input_len)
         avr_raise_irq(S.uart_input, S.input[S.input_pos++]);
 }

@@ -1,4 +1,4 @@
-; SPDX-License-Identifier: MIT
+/* SPDX-License-Identifier: MIT */
 ; tests/runner/bootloader.S - a bootloader-like firmware for the runner's
 ; tests of --bootloader, --boot and the external reset, for the Uno: linked
 ; at its boot section (tests/tests.mk), without the C runtime.  It prints
