@@ -277,23 +277,55 @@ readme: bench
 	$(Q)$(MAKE) --no-print-directory waveform
 	$(Q)BUILD=$(BUILD) firmware/bench/update-docs.sh
 
-## size         flash and static RAM of BOARD's images
+## size         flash and static RAM of BOARD's images, and the RAM left for the stack
+# As the Arduino IDE puts it: static data as a share of the part's RAM, and
+# what is left for the stack; the peak the stack reaches is measured by a
+# run: build/host/avrsim --stats IMAGE (sim/README.md).
 size: $(call board_images,$(BOARD))
-	$(Q)for f in $^; do \
+	$(Q)ram=$$(printf '#include <avr/io.h>\nRAMEND - RAMSTART + 1\n' | \
+	    $(AVR_CC) -mmcu=$($(BOARD)_MCU) -E -P -x c - | tail -n 1); ram=$$(($$ram)); \
+	for f in $^; do \
 	    bytes=$$($(call flash_bytes,$$f)); \
 	    printf '%s: flash %s bytes, %s%% of the %s limit (%s); ' $$f $$bytes \
 	        $$(awk "BEGIN { printf \"%.1f\", 100 * $$bytes / $($(BOARD)_FLASH_LIMIT) }") \
 	        $(BOARD) $($(BOARD)_FLASH_LIMIT); \
-	    avr-size -C --mcu=$($(BOARD)_MCU) $$f | awk '/^Data/ { print "static RAM " $$2 " bytes" }'; done
+	    avr-size -C --mcu=$($(BOARD)_MCU) $$f | awk -v ram=$$ram '/^Data/ { \
+	        printf "static RAM %s bytes, %.1f%% of the %s bytes of the part, %s left for the stack\n", \
+	            $$2, 100 * $$2 / ram, ram, ram - $$2 }'; done
+	@echo "the stack's peak in a run: build/host/avrsim --stats IMAGE (peak stack, on stderr at the end)"
 
 ## disasm       BOARD's images disassembled -> build/BOARD/*.lst
 disasm: $(call board_images,$(BOARD))
 	$(Q)for f in $^; do avr-objdump -d -S $$f > $${f%.elf}.lst; echo "  DISASM   $${f%.elf}.lst"; done
 
 ## flash        (alias upload) the game onto BOARD at PORT: make flash BOARD=uno PORT=/dev/ttyACM0
-flash upload: $(BUILD)/$(BOARD)/demo.hex
-	avrdude -p $($(BOARD)_MCU) -c $($(BOARD)_AVRDUDE_PROGRAMMER) -P $(PORT) \
-	    -b $($(BOARD)_AVRDUDE_BAUD) -D -U flash:w:$<:i
+# IMAGE= flashes another of the board's images (build/BOARD/NAME.hex).  An
+# image over the board's FLASH_LIMIT is refused before avrdude starts, and
+# so is a PORT that does not exist, with the serial ports there are.
+# avrdude's options by programmer: a serial bootloader (arduino, wiring,
+# avr109) writes page by page over what was there and cannot erase the chip
+# (-D); an ISP programmer erases the chip first, since writing flash only
+# clears bits; a USB programmer (usbasp, usbtiny) is found on the USB bus,
+# not at a serial port, and sets its own clock (no -b).
+IMAGE ?= $(BUILD)/$(BOARD)/demo.hex
+AVRDUDE_BOOTLOADERS := arduino wiring avr109
+AVRDUDE_USB := usbasp usbtiny
+avrdude_is = $(filter $($(BOARD)_AVRDUDE_PROGRAMMER),$(AVRDUDE_$(1)))
+AVRDUDE_FLAGS = -p $($(BOARD)_MCU) -c $($(BOARD)_AVRDUDE_PROGRAMMER) \
+    $(if $(call avrdude_is,USB),-P usb,-P $(PORT) -b $($(BOARD)_AVRDUDE_BAUD)) \
+    $(if $(call avrdude_is,BOOTLOADERS),-D)
+SERIAL_PORTS = $(wildcard /dev/ttyUSB* /dev/ttyACM*)
+flash upload: $(IMAGE)
+	$(Q)bytes=$$(avr-size --target=ihex $< | awk 'NR == 2 { print $$2 }'); \
+	if [ "$$bytes" -gt $($(BOARD)_FLASH_LIMIT) ]; then \
+	    echo "flash: $<: $$bytes bytes, over the $(BOARD) board's limit of $($(BOARD)_FLASH_LIMIT)" \
+	         "($(call board_file,$(BOARD)) FLASH_LIMIT): not flashed" >&2; exit 1; fi
+	$(Q)$(if $(call avrdude_is,USB),true,if [ ! -e "$(PORT)" ]; then \
+	    echo "flash: BOARD=$(BOARD), PORT=$(PORT): no such port;" \
+	         "$(if $(SERIAL_PORTS),the serial ports here: $(SERIAL_PORTS),no /dev/ttyUSB* or /dev/ttyACM* here: is the board plugged in?)" >&2; \
+	    echo "flash: pass the board's port and name: make flash BOARD=$(BOARD) PORT=$(or $(firstword $(SERIAL_PORTS)),/dev/ttyUSB0)" >&2; \
+	    exit 1; fi)
+	avrdude $(strip $(AVRDUDE_FLAGS)) -U flash:w:$<:i
 
 ## monitor      serial terminal on PORT at BOARD's BAUD
 # The firmware ends its lines with LF alone: picocom maps it to CR LF.

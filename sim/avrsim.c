@@ -24,6 +24,9 @@
  *     (avrsim_serial.h) blocks on the input instead of simulating idle time.
  *   - a signal: SIGTERM, or SIGINT, ends the run with 128 + the signal;
  *     SIGINT when stdin is a terminal (Ctrl-C typed there) with status 0.
+ *     SIGUSR1, and with --reset-on-open a client opening the pty, is the
+ *     reset pin (avrsim_boot.h).
+ *   - an erased word, with a bootloader: run through (avrsim_boot.h).
  *   - stdout failing: a reader that has gone ends the run (141, as SIGPIPE
  *     would, which the runner ignores so that it can save its files); any
  *     output that cannot be written gives the run a failing status.
@@ -31,7 +34,8 @@
  * (avrsim_profile.h) instead, which charges its cycles to a function; the
  * plain loop pays one predictable branch for that.
  * Every POLL_INSTRUCTIONS instructions the loop services the outside world:
- * input polled without blocking, output flushed, Ctrl-C noticed.
+ * input polled without blocking, output flushed, Ctrl-C noticed, a reset
+ * asked for done, and with --realtime a pause while ahead of the clock.
  *
  * The firmware talks to the runner through two GPIORs named in its .mmcu
  * section (sim/avrsim_io.h): the probe register and the console register.
@@ -50,15 +54,18 @@
 #define _GNU_SOURCE
 
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
+#include <time.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <sim_avr.h>
@@ -68,6 +75,7 @@
 #include <sim_irq.h>
 #include <avr_watchdog.h>
 
+#include "avrsim_boot.h"
 #include "avrsim_eeprom.h"
 #include "avrsim_firmware.h"
 #include "avrsim_io.h"
@@ -93,6 +101,11 @@ enum {
 #define OP_SLEEP 0x9588u
 #define MESSAGE_MAX 256u        /* a report title, a profiler error, an end */
 #define GDB_WAIT_US 50000       /* a stopped CPU looks at signals this often */
+#define AVRSIM_VERSION "1.1"
+/* --realtime: how far behind the wall clock the simulation may fall (a
+ * busy host, a wait for input) before it stops trying to catch up. */
+#define REALTIME_SLACK_NS 20000000LL
+#define NO_BOOT_ADDRESS UINT32_MAX
 
 typedef struct probe_stats {
     avr_cycle_count_t begin;
@@ -101,7 +114,11 @@ typedef struct probe_stats {
 } probe_stats;
 
 typedef struct options {
-    const char *elf_path;       /* the firmware: ELF or Intel HEX */
+    const char *elf_path;       /* the firmware: ELF or Intel HEX (the bootloader's without one) */
+    const char *bootloader_path;    /* NULL: none */
+    uint32_t boot_address;      /* NO_BOOT_ADDRESS: 0, or the bootloader's first byte */
+    bool realtime;
+    bool reset_on_open;
     const char *mcu;            /* NULL: from the ELF */
     uint32_t frequency;         /* 0: from the ELF */
     uint64_t max_cycles;        /* 0: no budget */
@@ -139,13 +156,17 @@ static struct runner {
     avr_watchdog_t *watchdog;
     bool invalid_opcode;
     uint32_t invalid_opcode_pc;
-    bool quiet_log;             /* while probing simavr for an unknown MCU */
+    bool quiet_log;             /* probing simavr for an MCU; a reset until the next look outside */
 
     /* the first output that could not be written: the run's status */
     int output_status;          /* 0: all written */
     char output_message[MESSAGE_MAX];
 
     volatile sig_atomic_t stop_signal;
+    volatile sig_atomic_t reset_signal;     /* SIGUSR1: the reset pin */
+    bool erased_runs;           /* a bootloader: erased flash is run through */
+    struct timespec wall_start; /* --realtime: the wall clock at wall_cycle */
+    avr_cycle_count_t wall_cycle;
 } R;
 
 /* --------------------------------------------------------------- output -- */
@@ -229,6 +250,12 @@ static void simavr_logger(avr_t *avr, const int level, const char *format, va_li
 static void on_stop_signal(int sig)
 {
     R.stop_signal = sig;
+}
+
+static void on_reset_signal(int sig)
+{
+    (void)sig;
+    R.reset_signal = 1;
 }
 
 /* ----------------------------------------------------- probe / console -- */
@@ -505,8 +532,51 @@ static void __attribute__((noreturn)) report_state(avr_t *avr, int state)
                 state, avr->pc);
 }
 
+static int64_t nanoseconds_between(const struct timespec *a, const struct timespec *b)
+{
+    return (int64_t)(b->tv_sec - a->tv_sec) * 1000000000LL + (b->tv_nsec - a->tv_nsec);
+}
+
+/* --realtime: simulated time never runs ahead of the wall clock, so that a
+ * bootloader's timeout lasts as long as on a board while a program on the
+ * other side of the line sleeps between its steps.  Time lost (a wait for
+ * input, a busy host) is not made up. */
+static void keep_real_time(avr_t *avr)
+{
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (avr->cycle < R.wall_cycle) {    /* simavr's reset starts the count again */
+        R.wall_cycle = avr->cycle;
+        R.wall_start = now;
+        return;
+    }
+    int64_t simulated = (int64_t)((double)(avr->cycle - R.wall_cycle) * 1e9 / avr->frequency);
+    int64_t ahead = simulated - nanoseconds_between(&R.wall_start, &now);
+    if (ahead > 0) {
+        struct timespec pause = { .tv_sec = ahead / 1000000000LL, .tv_nsec = ahead % 1000000000LL };
+        nanosleep(&pause, NULL);
+    } else if (ahead < -REALTIME_SLACK_NS) {
+        R.wall_cycle = avr->cycle;
+        R.wall_start = now;
+    }
+}
+
+/* With --gdb the signals stay blocked but here: simavr's stub, interrupted
+ * in its select(), would go on to a blocking accept() (see
+ * gdb_listen_without_blocking), then sleep. */
+static sigset_t held_signals;
+
+static void take_held_signals(void)
+{
+    sigprocmask(SIG_UNBLOCK, &held_signals, NULL);     /* a pending one runs its handler */
+    sigprocmask(SIG_BLOCK, &held_signals, NULL);
+}
+
 static void service_outside(void)
 {
+    R.quiet_log = false;        /* a reset is over (on_reset) */
+    if (R.opt.gdb_port)
+        take_held_signals();
     /* Ctrl-C at a terminal is a person leaving, not a failure: the run ends
      * with status 0 (the EEPROM saved and the terminal restored as at any
      * end), and a make recipe around it reports no error. */
@@ -518,6 +588,12 @@ static void service_outside(void)
     if (R.stop_signal)
         finish_with(EXIT_SIGNAL_BASE + R.stop_signal, END_SIGNAL, "interrupted by signal %d",
                     (int)R.stop_signal);
+    if (R.reset_signal || (R.opt.reset_on_open && serial_client_opened())) {
+        R.reset_signal = 0;
+        boot_external_reset(R.avr);
+    }
+    if (R.opt.realtime)
+        keep_real_time(R.avr);
     serial_service();
     if (serial_output_error()) {
         stdout_lost(serial_output_error());
@@ -610,6 +686,8 @@ static void __attribute__((noreturn)) run(avr_t *avr)
                 check_halt(avr);
             else if (__builtin_expect(op == OP_SLEEP, 0))
                 serial_wait_point(avr);
+            else if (__builtin_expect(op == BOOT_ERASED_WORD, 0) && R.erased_runs)
+                boot_run_erased(avr);
             uint16_t sp = read_sp(avr);
             if (__builtin_expect(sp < R.sp_low, 0))
                 new_stack_low(avr, sp);
@@ -630,6 +708,11 @@ static void (*core_reset)(avr_t *avr);
 
 static void on_reset(avr_t *avr)
 {
+    /* The modules' resets that follow warn of the registers they clear
+     * (a timer's compare value in its reset mode): nothing the firmware
+     * did.  The runner looks outside again within a few thousand
+     * instructions, and listens again from then on. */
+    R.quiet_log = true;
     if (core_reset)
         core_reset(avr);
     if (R.opt.vcd_path)
@@ -645,6 +728,7 @@ static void no_sleep(avr_t *avr, avr_cycle_count_t how_long)
 /* ----------------------------------------------------------- the setup -- */
 static const char usage_text[] =
 "usage: avrsim [options] FIRMWARE.elf|FIRMWARE.hex\n"
+"       avrsim --bootloader BOOT.hex [options] [FIRMWARE.elf|FIRMWARE.hex]\n"
 "\n"
 "Runs an AVR firmware cycle-accurately (libsimavr).  The MCU, clock and the\n"
 "runner's registers come from the ELF's .mmcu section (sim/avrsim_io.h); an\n"
@@ -720,7 +804,26 @@ static const char usage_text[] =
 "                    z) and of USART0's lines (TXD0, RXD0: each byte drawn as\n"
 "                    its frame at the baud rate) in simulated time, for\n"
 "                    GTKWave or vcd2svg (build/host/vcd2svg)\n"
+"  --bootloader FILE load this image (Intel HEX or ELF) too, into the same\n"
+"                    flash, and start at its first byte as a part with the\n"
+"                    BOOTRST fuse does (--boot says otherwise); FIRMWARE, the\n"
+"                    application below it, is optional.  The PC on an erased\n"
+"                    word (0xFFFF) runs through the erased flash to the next\n"
+"                    programmed word, as on an empty part\n"
+"  --boot ADDR       start, and restart at every reset, at flash byte ADDR (the\n"
+"                    boot section's first byte: BOOTRST programmed, BOOTSZ\n"
+"                    choosing the size)\n"
+"  --reset-on-open   with --pty: an external reset each time a client opens\n"
+"                    the pseudo-terminal, as a board's serial adapter resets\n"
+"                    the part when its port is opened (DTR)\n"
+"  --realtime        never run ahead of the wall clock (simulated time is\n"
+"                    otherwise as fast as the host goes): a bootloader's\n"
+"                    timeout lasts as long as on a board\n"
+"  --version         avrsim's version\n"
 "  --help            this text\n"
+"\n"
+"SIGUSR1 is the reset pin: an external reset at once.  After one, MCUSR keeps\n"
+"its flags and has EXTRF set; the EEPROM keeps its bytes across every reset.\n"
 "\n"
 "USART0 is stdin/stdout: the firmware's UART bytes, and nothing else, go to\n"
 "stdout, flushed as the firmware writes; simavr's warnings and the runner's\n"
@@ -767,7 +870,8 @@ static uint64_t parse_number(const char *option, const char *text)
 static void parse_options(int argc, char **argv, options *opt)
 {
     enum { OPT_MCU = 256, OPT_FREQ, OPT_MAX_CYCLES, OPT_PROBES, OPT_STATS, OPT_EEPROM,
-           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_CUT_AT, OPT_HELP };
+           OPT_PROFILE, OPT_CALLGRIND, OPT_PROFILE_PROBE, OPT_INPUT, OPT_PTY, OPT_JSON, OPT_GDB, OPT_VCD, OPT_CUT_AT, OPT_HELP,
+           OPT_BOOTLOADER, OPT_BOOT, OPT_RESET_ON_OPEN, OPT_REALTIME, OPT_VERSION };
     static const struct option longopts[] = {
         { "mcu", required_argument, NULL, OPT_MCU },
         { "freq", required_argument, NULL, OPT_FREQ },
@@ -785,10 +889,16 @@ static void parse_options(int argc, char **argv, options *opt)
         { "vcd", required_argument, NULL, OPT_VCD },
         { "cut-at", required_argument, NULL, OPT_CUT_AT },
         { "help", no_argument, NULL, OPT_HELP },
+        { "bootloader", required_argument, NULL, OPT_BOOTLOADER },
+        { "boot", required_argument, NULL, OPT_BOOT },
+        { "reset-on-open", no_argument, NULL, OPT_RESET_ON_OPEN },
+        { "realtime", no_argument, NULL, OPT_REALTIME },
+        { "version", no_argument, NULL, OPT_VERSION },
         { NULL, 0, NULL, 0 },
     };
     opterr = 0;
     opt->profile_probe = PROF_WHOLE_RUN;
+    opt->boot_address = NO_BOOT_ADDRESS;
     int c;
     while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
         switch (c) {
@@ -837,6 +947,17 @@ static void parse_options(int argc, char **argv, options *opt)
             opt->gdb_port = (int)port;
             break;
         }
+        case OPT_BOOTLOADER: opt->bootloader_path = optarg; break;
+        case OPT_BOOT: {
+            uint64_t address = parse_number("--boot", optarg);
+            if (address >= NO_BOOT_ADDRESS || address % 2u)
+                fail_usage("--boot %s: an even flash byte address", optarg);
+            opt->boot_address = (uint32_t)address;
+            break;
+        }
+        case OPT_RESET_ON_OPEN: opt->reset_on_open = true; break;
+        case OPT_REALTIME: opt->realtime = true; break;
+        case OPT_VERSION: puts("avrsim " AVRSIM_VERSION); exit(0);
         case 'h':
         case OPT_HELP: fputs(usage_text, stdout); exit(0);
         default:
@@ -849,6 +970,12 @@ static void parse_options(int argc, char **argv, options *opt)
         fail_usage("--cut-at needs --eeprom FILE, to keep what the power cut leaves");
     if (opt->profile_probe != PROF_WHOLE_RUN && !opt->profile_path && !opt->callgrind_path)
         fail_usage("--profile-probe needs --profile or --callgrind");
+    if (opt->reset_on_open && !opt->pty)
+        fail_usage("--reset-on-open needs --pty");
+    if (optind == argc && opt->bootloader_path) {
+        opt->elf_path = opt->bootloader_path;   /* the bootloader alone */
+        return;
+    }
     if (optind != argc - 1)
         fail_usage(optind >= argc ? "no firmware given (see avrsim --help)"
                                   : "one firmware only (see avrsim --help)");
@@ -875,7 +1002,8 @@ static avr_t *make_avr(firmware_image *img, const options *opt)
     avr->log = LOG_WARNING;
     if (img->program_end > avr->flashend + 1u)
         fail_usage("%s: %" PRIu32 " bytes of program, but the %s has %" PRIu32 " bytes of flash",
-                   opt->elf_path, img->program_end, mcu, (uint32_t)avr->flashend + 1u);
+                   opt->bootloader_path ? opt->bootloader_path : opt->elf_path,
+                   img->program_end, mcu, (uint32_t)avr->flashend + 1u);
 
     /* simavr would serve these registers itself: take them over */
     R.probe_addr = fw->command_register_addr;
@@ -889,7 +1017,50 @@ static avr_t *make_avr(firmware_image *img, const options *opt)
     R.mcu = name;
     avr_load_firmware(avr, fw);
     avr->sleep = no_sleep;
+    if (opt->boot_address != NO_BOOT_ADDRESS) {
+        if (opt->boot_address > avr->flashend)
+            fail_usage("--boot 0x%" PRIx32 ": the %s's flash ends at 0x%" PRIx32,
+                       opt->boot_address, mcu, (uint32_t)avr->flashend);
+        boot_set_address(avr, opt->boot_address);
+    }
     return avr;
+}
+
+/* simavr's gdb stub, once avr-gdb has left with the CPU stopped, waits for
+ * the next one in a blocking accept() when its select() was interrupted:
+ * its listening socket is made non-blocking, so that the stub returns to
+ * the loop, which looks at the signals.  The stub keeps the socket to
+ * itself; it is the process's one listening socket. */
+static void gdb_listen_without_blocking(void)
+{
+    for (int fd = 0; fd < 1024; fd++) {
+        int listening = 0;
+        socklen_t size = sizeof listening;
+        if (getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &size) == 0 && listening)
+            fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    }
+}
+
+/* --bootloader: its image into the application's flash (img holds the
+ * bootloader itself when no application was given), and the start at its
+ * first byte unless --boot says otherwise. */
+static void add_bootloader(firmware_image *img, options *opt)
+{
+    static firmware_image bootloader;
+    char error[MESSAGE_MAX];
+    if (opt->elf_path == opt->bootloader_path) {
+        bootloader = *img;
+        img->fw.flash = NULL;   /* the bootloader's own: merged into a new one */
+        img->fw.flashsize = 0;
+        img->program_end = 0;
+    } else if (!firmware_read(opt->bootloader_path, &bootloader, error, sizeof error)) {
+        fail_usage("%s", error);
+    }
+    if (!boot_merge(img, &bootloader, error, sizeof error))
+        fail_usage("%s: %s", opt->elf_path, error);
+    if (opt->boot_address == NO_BOOT_ADDRESS)
+        opt->boot_address = bootloader.flash_start;
+    R.erased_runs = true;
 }
 
 int main(int argc, char **argv)
@@ -904,6 +1075,8 @@ int main(int argc, char **argv)
     R.quiet_log = false;
     if (!read)
         fail_usage("%s", error);
+    if (R.opt.bootloader_path)
+        add_bootloader(&img, &R.opt);
     if (img.is_hex && (R.opt.profile_path || R.opt.callgrind_path))
         fail_usage("%s: profiling needs the symbols of an ELF file", R.opt.elf_path);
 
@@ -935,6 +1108,7 @@ int main(int argc, char **argv)
         .input = R.opt.input, .firmware_waits_asleep = img.waits_asleep,
         .pty = R.opt.pty, .out_fd = out_fd, .stop = &R.stop_signal,
         .bounded_waits = R.opt.gdb_port != 0,
+        .wake = &R.reset_signal, .watch_opens = R.opt.reset_on_open,
     };
     if (!serial_open(avr, &serial, error, sizeof error))
         fail_usage("%s", error);
@@ -953,14 +1127,26 @@ int main(int argc, char **argv)
     core_reset = avr->reset;
     avr->reset = on_reset;
 
-    signal(SIGINT, on_stop_signal);
-    signal(SIGTERM, on_stop_signal);
+    /* Without SA_RESTART: a signal interrupts a blocking call, the accept()
+     * of simavr's gdb stub waiting for the next avr-gdb among them, so that
+     * the loop sees it. */
+    struct sigaction stop = { .sa_handler = on_stop_signal }, reset = { .sa_handler = on_reset_signal };
+    sigaction(SIGINT, &stop, NULL);
+    sigaction(SIGTERM, &stop, NULL);
+    sigaction(SIGUSR1, &reset, NULL);
+    clock_gettime(CLOCK_MONOTONIC, &R.wall_start);
     signal(SIGPIPE, SIG_IGN);   /* a closed reader shows up as a write error */
     if (R.opt.gdb_port) {
         avr->gdb_port = R.opt.gdb_port;
         avr->state = cpu_Stopped;       /* until avr-gdb says continue */
         if (avr_gdb_init(avr) != 0)
             fail_usage("--gdb %d: cannot listen on that port", R.opt.gdb_port);
+        gdb_listen_without_blocking();
+        sigemptyset(&held_signals);
+        sigaddset(&held_signals, SIGINT);
+        sigaddset(&held_signals, SIGTERM);
+        sigaddset(&held_signals, SIGUSR1);
+        sigprocmask(SIG_BLOCK, &held_signals, NULL);
         avr->sleep = no_sleep;          /* the stub's would pace to the wall clock */
         fprintf(stderr, "avrsim: waiting for avr-gdb on port %d (target remote :%d)\n",
                 R.opt.gdb_port, R.opt.gdb_port);

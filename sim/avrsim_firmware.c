@@ -240,6 +240,7 @@ static bool read_hex(const char *path, FILE *f, firmware_image *img, char *err, 
         img->fw.flash = image_take(&flash, &img->fw.flashsize);
         img->fw.eeprom = image_take(&eeprom, &img->fw.eesize);
         img->fw.flashbase = 0;
+        img->flash_start = flash.low;
         img->program_end = img->fw.flashsize;
         img->is_hex = true;
         if (!img->fw.flash)
@@ -273,6 +274,7 @@ bool firmware_read(const char *path, firmware_image *img, char *err, size_t errl
         return false;
     if (elf_read_firmware(path, &img->fw) != 0 || img->fw.flashsize == 0)
         return failf(err, errlen, "%s: not a readable AVR ELF firmware", path);
+    img->flash_start = img->fw.flashbase;
     img->program_end = img->fw.flashbase + img->fw.flashsize;
     return true;
 }

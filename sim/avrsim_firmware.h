@@ -35,6 +35,7 @@
 typedef struct firmware_image {
     elf_firmware_t fw;          /* for avr_load_firmware(); mmcu/frequency empty for HEX */
     bool is_hex;
+    uint32_t flash_start;       /* first flash byte the file holds (a bootloader's start) */
     uint32_t program_end;       /* first flash byte after the program */
     uint16_t data_end;          /* first data address above .data/.bss; 0: unknown */
     bool waits_asleep;          /* AVRSIM_INPUT_WAITS_ASLEEP() in .mmcu */

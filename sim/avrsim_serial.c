@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/inotify.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -48,7 +49,7 @@ static struct serial {
     unsigned auto_empty_reads;  /* in a row, the transmitter ready */
     avr_t *avr;
     bool bounded_waits;
-    const volatile sig_atomic_t *stop;
+    const volatile sig_atomic_t *stop, *wake;
 
     avr_uart_t *uart;           /* NULL: the part has no USART0 */
     avr_irq_t *uart_input;
@@ -66,11 +67,12 @@ static struct serial {
     sink *uart_sink;
     bool pty_mode;
     int pty_slave;              /* held open: clients come and go */
+    int open_watch;             /* inotify on the slave's path; -1: none */
     char pty_path[64];
 
     bool tty_changed;
     struct termios tty_saved;
-} S = { .in_fd = -1, .pty_slave = -1 };
+} S = { .in_fd = -1, .pty_slave = -1, .open_watch = -1 };
 
 /* --------------------------------------------------------------- output -- */
 static void sink_flush(sink *k)
@@ -124,6 +126,12 @@ static bool fifo_empty(void)
  * call uart_xoff() re-entrantly, which stops the loop. */
 static void feed_uart(void)
 {
+    if (S.pty_mode && !avr_regbit_get(S.avr, S.uart->rxen)) {
+        /* A serial line: what comes while the receiver is off (a part
+         * being reset, a bootloader starting) is lost, not queued. */
+        S.input_pos = S.input_len;
+        return;
+    }
     while (S.accepts && S.input_pos < S.input_len)
         avr_raise_irq(S.uart_input, S.input[S.input_pos++]);
 }
@@ -179,13 +187,16 @@ static bool wait_input(void)
 {
     flush_outputs();            /* the answer first: the other side may wait for it */
     for (;;) {
-        if ((S.stop && *S.stop) || S.out.error)
-            return false;       /* the run is to end */
-        struct pollfd p = { .fd = S.in_fd, .events = POLLIN };
-        int r = poll(&p, 1, S.bounded_waits ? BOUNDED_WAIT_MS : WAIT_SLICE_MS);
-        if (r > 0 && read_input(p.revents))
+        if ((S.stop && *S.stop) || (S.wake && *S.wake) || S.out.error)
+            return false;       /* the run is to end, or the part to reset */
+        struct pollfd p[2] = { { .fd = S.in_fd, .events = POLLIN },
+                               { .fd = S.open_watch, .events = POLLIN } };
+        int r = poll(p, 2, S.bounded_waits ? BOUNDED_WAIT_MS : WAIT_SLICE_MS);
+        if (r > 0 && p[1].revents)
+            return false;       /* a client opened the line: the loop resets the part */
+        if (r > 0 && read_input(p[0].revents))
             return true;
-        if (r > 0 && S.pty_mode && (p.revents & POLLHUP))
+        if (r > 0 && S.pty_mode && (p[0].revents & POLLHUP))
             poll(NULL, 0, NO_CLIENT_PAUSE_MS);
         if (S.bounded_waits)
             return false;
@@ -201,6 +212,25 @@ void serial_service(void)
         feed_uart();
     }
     flush_outputs();
+}
+
+bool serial_client_opened(void)
+{
+    if (S.open_watch < 0)
+        return false;
+    bool opened = false;
+    union {
+        struct inotify_event event;
+        char bytes[sizeof(struct inotify_event) + 256];
+    } buf;
+    ssize_t n;
+    while ((n = read(S.open_watch, &buf, sizeof buf)) > 0)
+        for (char *p = buf.bytes; p < buf.bytes + n;) {
+            const struct inotify_event *e = (const struct inotify_event *)p;
+            opened |= (e->mask & IN_OPEN) != 0;
+            p += sizeof *e + e->len;
+        }
+    return opened;
 }
 
 bool serial_input_ended(void)
@@ -321,7 +351,7 @@ static void raw_stdin(void)
  * terminal program, a GUI) can come and go while the firmware runs, and it
  * is raw: without that, the line discipline would echo the firmware's own
  * output back to it. */
-static bool open_pty(char *err, size_t errlen)
+static bool open_pty(bool watch_opens, char *err, size_t errlen)
 {
     int master = posix_openpt(O_RDWR | O_NOCTTY);
     const char *name = master >= 0 && grantpt(master) == 0 && unlockpt(master) == 0
@@ -337,6 +367,13 @@ static bool open_pty(char *err, size_t errlen)
     fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
     snprintf(S.pty_path, sizeof S.pty_path, "%s", name);
     S.pty_slave = slave;
+    if (watch_opens) {
+        S.open_watch = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+        if (S.open_watch < 0 || inotify_add_watch(S.open_watch, name, IN_OPEN) < 0) {
+            snprintf(err, errlen, "cannot watch %s for a client: %s", name, strerror(errno));
+            return false;
+        }
+    }
     S.pty.fd = master;
     S.pty.drop_when_full = true;
     S.in_fd = master;
@@ -349,6 +386,7 @@ bool serial_open(avr_t *avr, const serial_config *cfg, char *err, size_t errlen)
     S.out.fd = cfg->out_fd;
     S.uart_sink = &S.out;
     S.stop = cfg->stop;
+    S.wake = cfg->wake;
     S.bounded_waits = cfg->bounded_waits;
     S.uart = find_uart0(avr);
     S.pty_mode = cfg->pty;
@@ -357,7 +395,7 @@ bool serial_open(avr_t *avr, const serial_config *cfg, char *err, size_t errlen)
             snprintf(err, errlen, "--pty: the %s has no USART0", avr->mmcu);
             return false;
         }
-        if (!open_pty(err, errlen))
+        if (!open_pty(cfg->watch_opens, err, errlen))
             return false;
         S.uart_sink = &S.pty;
     } else if (S.uart) {

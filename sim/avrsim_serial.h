@@ -63,6 +63,8 @@ typedef struct serial_config {
     bool pty;                           /* USART0 on a pseudo-terminal */
     int out_fd;                         /* where stdout's bytes go */
     const volatile sig_atomic_t *stop;  /* non-zero: never block */
+    const volatile sig_atomic_t *wake;  /* non-zero: do not block (a reset is asked for) */
+    bool watch_opens;                   /* see serial_client_opened() */
     bool bounded_waits;                 /* a debugger may need the loop: wait 10 ms at most */
 } serial_config;
 
@@ -88,6 +90,12 @@ void serial_console_write(uint8_t byte);
 /* True once the input is at its end and the firmware has read every byte of
  * it from UDR (always without a USART; never on a pseudo-terminal). */
 bool serial_input_ended(void);
+
+/* With watch_opens: true when a client has opened the pseudo-terminal
+ * since the last call (each open, as a board's serial adapter pulses DTR
+ * when its port is opened).  Linux's inotify reports every open of the
+ * slave's path, while the runner's own descriptor keeps the line open. */
+bool serial_client_opened(void);
 
 /* Non-blocking: eager input that has arrived, output flushed. */
 void serial_service(void);

@@ -4,7 +4,8 @@
 # once more built with the portable fallbacks instead of the host's overrides),
 # the fuzz targets' corpora replayed (a test per target),
 # the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
-# tests and scripts, the runner's own tests, the cycle budgets, and the
+# tests and scripts, the runner's own tests, `make flash` into the
+# simulated boards' bootloaders, the cycle budgets, and the
 # docs (after the bench that the cycle budgets run).  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero
 # without reporting a failure (a crash, a budget overrun) counts as one
@@ -76,6 +77,7 @@ for board in $SIM_TEST_BOARDS; do
     done
 done
 run_suite "runner" env BUILD="$BUILD" sh tests/runner/run.sh
+run_suite "flash" env BUILD="$BUILD" sh tests/flash/run.sh
 run_suite "cycle budgets" env BUILD="$BUILD" sh tests/check-cycle-budgets.sh
 # The docs' generated blocks, the bench's against the bench just run.
 run_suite "host test_docs" env BUILD="$BUILD" sh tests/host/test_docs.sh

@@ -130,12 +130,44 @@ $(FUZZ_REPLAY_BINS): $(HOST)/tests/fuzz/%: $(HOST)/san/obj/tests/fuzz/fuzz_%.o $
 	@mkdir -p $(@D)
 	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
 
+# ------------------------------------------------------------ bootloaders --
+# tests/runner/bootloader.S, the runner's bootloader-like firmware, at the
+# Uno's boot section (its last 512 bytes), without the C runtime.  And the
+# Optiboot of the Uno and the Nano for tests/flash/run.sh, from the source
+# Debian's arduino-core-avr ships, with the flags of its own Makefile but
+# without the LED flashes at start (LED_START_FLASHES=0): Debian's prebuilt
+# image, with them, runs past the 512-byte boot section; without them it
+# fits, and speaks the same protocol at the same speed.  The rule checks
+# that it fits.
+UNO_BOOT_SECTION := 0x7e00
+UNO_BOOT_END     := 0x8000
+OPTIBOOT_SOURCE  := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
+FLASH_BOOTLOADERS := $(BUILD)/uno/runner/bootloader.hex $(BUILD)/flash/optiboot_atmega328.hex
+$(BUILD)/uno/runner/bootloader.hex: tests/runner/bootloader.S $(MAKEFILE_DEPS)
+	$(call say,AVR-AS,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) -mmcu=$(uno_MCU) -nostartfiles -nostdlib -Wl,--section-start=.text=$(UNO_BOOT_SECTION) \
+	    $< -o $(@:.hex=-boot.elf)
+	$(Q)avr-objcopy -O ihex $(@:.hex=-boot.elf) $@
+$(BUILD)/flash/optiboot_atmega328.hex: $(OPTIBOOT_SOURCE)/optiboot.c $(MAKEFILE_DEPS)
+	$(call say,AVR-CC,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) -mmcu=atmega328p -DF_CPU=16000000L -DBAUD_RATE=115200 -DLED_START_FLASHES=0 -w \
+	    -Os -fno-inline-small-functions -fno-split-wide-types -mshort-calls -I$(OPTIBOOT_SOURCE) \
+	    -nostartfiles -nostdlib -Wl,--relax -Wl,--gc-sections -Wl,--section-start=.text=$(UNO_BOOT_SECTION) \
+	    -Wl,--section-start=.version=0x7ffe $< -o $(@:.hex=.elf)
+	$(Q)end=$$(avr-size -A $(@:.hex=.elf) | awk '$$1 == ".text" { print $$2 + $$3 }'); \
+	if [ $$((end)) -gt $$(($(UNO_BOOT_END))) ]; then \
+	    echo "$@: Optiboot ends at $$end, past the Uno's boot section" >&2; exit 1; fi
+	$(Q)avr-objcopy -O ihex $(@:.hex=.elf) $@
+
 # ----------------------------------------------------------------- targets --
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$(call sim_tests,$(b))) \
             $(ATMEGA_TESTS:%=$(BUILD)/uno/tests/%.elf) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
-            $(SMALL_SIM_TESTS) $(foreach b,$(TEST_BOARDS),$(BUILD)/$(b)/demo.elf)
+            $(SMALL_SIM_TESTS) $(foreach b,$(TEST_BOARDS),$(BUILD)/$(b)/demo.elf) \
+            $(FLASH_BOOTLOADERS) $(foreach b,$(BOARDS),$(BUILD)/$(b)/demo.hex)
 
 ## test         host and simulator tests; ends with "total: N passed, N failed"
 # Install first, then build in a fresh make so that pkg-config and the

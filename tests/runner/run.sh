@@ -48,7 +48,7 @@ expect() {
     ok "$case_name"
 }
 
-for f in "$AVRSIM" "$UNO/echo.elf" "$TINY/hello.elf"; do
+for f in "$AVRSIM" "$UNO/echo.elf" "$TINY/hello.elf" "$UNO/bootloader.hex"; do
     [ -e "$f" ] || { echo "runner: $f is missing (make build/host/avrsim and the runner firmwares)"; exit 1; }
 done
 nl='
@@ -459,6 +459,27 @@ if [ "$status" = 10 ] && grep -q '^Breakpoint 1, add_up (n=10' "$WORK/gdb.out" &
 else
     fail "--gdb with avr-gdb in batch mode" "status $status, gdb: $(tr '\n' '|' < "$WORK/gdb.out" | head -c 600)"
 fi
+# avr-gdb leaves at a breakpoint (simavr's stub knows no detach: it closes
+# the connection): the run goes on, and SIGTERM ends it at once, whenever it
+# comes (a signal in the stub's select() once left it in a blocking accept()).
+"$AVRSIM" --gdb "$gdb_port" "$UNO/endless.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+sim_pid=$!
+i=0
+while ! grep -q 'waiting for avr-gdb' "$WORK/err" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+timeout 60 avr-gdb -batch -nx -ex "target remote :$gdb_port" -ex 'break main' -ex continue -ex detach \
+    "$UNO/endless.elf" > "$WORK/gdb.out" 2>&1
+sleep 0.3
+kill -TERM "$sim_pid"
+timeout 5 sh -c "while kill -0 $sim_pid 2> /dev/null; do sleep 0.05; done"
+stopped=$?
+kill -KILL "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+if [ "$stopped" = 0 ] && [ "$status" = 143 ] && grep -q '^Breakpoint 1, ' "$WORK/gdb.out"; then
+    ok "--gdb: avr-gdb leaves at a breakpoint, the run goes on; SIGTERM ends it at once (143)"
+else
+    fail "--gdb: avr-gdb leaves" "status $status, ended by SIGTERM within 5 s: $stopped"
+fi
 sim usage --gdb 0 "$UNO/hello.elf"
 expect "--gdb 0 -> 2" 2 "" "1 to 65535"
 
@@ -471,22 +492,26 @@ sim_pid=$!
 i=0
 while ! grep -q 'USART0 on ' "$WORK/err" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
-verdict=$(timeout 20 python3 - "$pty" <<'PY' 2>&1
-import os, select, sys, time
-def session(path, text):
-    fd = os.open(path, os.O_RDWR | os.O_NOCTTY)
-    os.write(fd, text)
-    got, end = b'', time.time() + 5
-    while not got.endswith(b'\n') and time.time() < end:
+# session.py PATH TEXT...: a client for each TEXT opens the line (what came
+# before it is dropped), writes TEXT, reads a line back and leaves; prints
+# the lines read, as a Python list.
+cat > "$WORK/session.py" <<'PY'
+import os, select, sys, time, tty
+got = []
+for text in sys.argv[2:]:
+    fd = os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY)
+    tty.setraw(fd)
+    os.write(fd, text.encode())
+    line, end = b'', time.time() + 5
+    while not line.endswith(b'\n') and time.time() < end:
         if select.select([fd], [], [], 0.2)[0]:
-            got += os.read(fd, 256)
+            line += os.read(fd, 256)
     os.close(fd)
-    return got
-first = session(sys.argv[1], b'first client\n')
-second = session(sys.argv[1], b'second client\n')
-print('ok' if (first, second) == (b'first client\n', b'second client\n') else repr((first, second)))
+    got.append(line.decode(errors='replace'))
+print(repr(got))
 PY
-)
+verdict=$(timeout 20 python3 "$WORK/session.py" "$pty" "first client$nl" "second client$nl" 2>&1)
+[ "$verdict" = "['first client\\n', 'second client\\n']" ] && verdict=ok
 kill -TERM "$sim_pid" 2> /dev/null
 wait "$sim_pid"
 status=$?
@@ -500,6 +525,82 @@ sim pty --pty "$UNO/exit_code.elf"
 expect "--pty: the run ends when the firmware exits, with its status" 3 "" "USART0 on /dev/"
 sim pty --pty "$TINY/hello.elf"
 expect "--pty on a part without USART0 -> 2" 2 "" "no USART0"
+
+# ------------------------------------------------------------- booting --
+# A board's start: tests/runner/bootloader.S (at the Uno's boot section)
+# prints "boot XX" (MCUSR as it found it) and jumps to 0.  MCUSR's flags:
+# PORF 01, EXTRF 02.
+BOOT=$UNO/bootloader.hex
+sim boot --bootloader "$BOOT" "$UNO/hello.elf"
+expect "--bootloader: starts at the bootloader (MCUSR PORF), which runs the application" 0 \
+    "boot 01${nl}hello from uno${nl}"
+sim boot --bootloader "$BOOT" --mcu atmega328p --freq 16000000
+expect "--bootloader alone: its jump to 0 runs through erased flash back into it (status 5)" 5 \
+    "boot 01${nl}boot again${nl}"
+sim boot --bootloader "$BOOT" --boot 0 "$UNO/hello.elf"
+expect "--boot 0: the application first, the bootloader never" 0 "hello from uno${nl}"
+printf ':027E0000000080\n:00000001FF\n' > "$WORK/reaches.hex"     # a word at 0x7E00
+sim boot --bootloader "$BOOT" --mcu atmega328p --freq 16000000 "$WORK/reaches.hex"
+expect "--bootloader: an application that reaches the boot section -> 2" 2 "" "reach the bootloader"
+sim boot --boot 1 "$UNO/hello.elf"
+expect "--boot: an odd address -> 2" 2 "" "even flash byte address"
+sim boot --reset-on-open "$UNO/hello.elf"
+expect "--reset-on-open without --pty -> 2" 2 "" "needs --pty"
+sim version --version
+case $(cat "$WORK/out") in
+    "avrsim "[0-9]*.[0-9]*) expect "--version: 'avrsim X.Y'" 0 ;;
+    *) fail "--version" "printed '$(head -c 100 "$WORK/out")'" ;;
+esac
+
+# SIGUSR1, the reset pin: echo.elf after the bootloader, waiting on a FIFO;
+# each signal starts the bootloader again with EXTRF (02).
+rm -f "$WORK/fifo" && mkfifo "$WORK/fifo"
+"$AVRSIM" --bootloader "$BOOT" "$UNO/echo.elf" < "$WORK/fifo" > "$WORK/out" 2> "$WORK/err" &
+sim_pid=$!
+exec 3> "$WORK/fifo"
+wait_for() {        # wait_for FILE TEXT: up to 10 s for TEXT in FILE
+    i=0
+    while ! grep -q "$2" "$1" && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+}
+wait_for "$WORK/out" "boot 01"
+kill -USR1 "$sim_pid"
+wait_for "$WORK/out" "boot 02"
+printf 'typed\n' >&3
+wait_for "$WORK/out" typed
+kill -USR1 "$sim_pid"
+i=0
+while [ "$(grep -c 'boot 02' "$WORK/out")" -lt 2 ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+exec 3>&-
+wait "$sim_pid"
+status=$?
+expect "SIGUSR1: an external reset (MCUSR EXTRF) each time; the run goes on" 0 \
+    "boot 01${nl}boot 02${nl}typed${nl}boot 02${nl}"
+
+# --reset-on-open: each client that opens the pseudo-terminal resets the
+# part, as a board's serial adapter does; the client then reads what the
+# bootloader prints.  --realtime: a run of simulated time takes as long.
+"$AVRSIM" --pty --reset-on-open --bootloader "$BOOT" "$UNO/echo.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
+sim_pid=$!
+wait_for "$WORK/err" 'USART0 on '
+pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
+verdict=$(timeout 20 python3 "$WORK/session.py" "$pty" "" "" 2>&1)
+[ "$verdict" = "['boot 02\\n', 'boot 02\\n']" ] && verdict=ok
+kill -TERM "$sim_pid" 2> /dev/null
+wait "$sim_pid"
+status=$?
+if [ -n "$pty" ] && [ "$verdict" = ok ] && [ "$status" = 143 ]; then
+    ok "--reset-on-open: each client's open resets the part (EXTRF); it reads the bootloader's line"
+else
+    fail "--reset-on-open" "pty '$pty', client: $verdict, status $status"
+fi
+start=$(date +%s%N)
+sim realtime --realtime --max-cycles 8000000 "$UNO/endless.elf"
+elapsed_ms=$((($(date +%s%N) - start) / 1000000))
+if [ "$status" = 124 ] && [ "$elapsed_ms" -ge 500 ] && [ "$elapsed_ms" -lt 5000 ]; then
+    ok "--realtime: half a second of simulated time takes half a second ($elapsed_ms ms)"
+else
+    fail "--realtime" "status $status, $elapsed_ms ms for 0.5 s simulated"
+fi
 
 # ------------------------------------------------------------ terminal --
 # stdin and stdout a terminal (a pseudo-terminal's slave, as `make play`
