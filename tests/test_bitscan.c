@@ -247,8 +247,8 @@ static void test_pop_lsb32_visits_every_set_bit_in_ascending_order(void)
 
 static void test_lsb_table_copies_are_offset_by_eight(void)
 {
-    for (uint8_t i = 0; i < BS_LSB_TABLE_SIZE; i++)
-        CHECK_EQ(bs_lsb_table[i], (i & ~7u) + bs_lsb_table[i & 7u]);
+    for (uint8_t i = 0; i < BS_LSB_UPPER_TABLE_SIZE; i++)
+        CHECK_EQ(bs_lsb_table_upper[i], 8u + (i & ~7u) + bs_lsb_table[i & 7u]);
 }
 
 int main(void)

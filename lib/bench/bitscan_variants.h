@@ -15,6 +15,9 @@
  *   *_debruijn_c      plain C de Bruijn: table[((v & -v) * 0x1D) >> 5]
  *   *_debruijn_flash  the same with the table in flash
  *   *_table256        a 256-byte flash table indexed by the byte
+ *   lsb8_popcount_table  popcount((v & -v) - 1) from a 256-byte flash table:
+ *                     the AVR assembly's listing, whose counts read that
+ *                     table anyway (lib/arch/avr/generate_asm.S)
  *   *_loop            shift until the bit falls out
  *   *_ffs             avr-libc / libc ffs() and ffsl(), minus one
  *   *_builtin         gcc's __builtin_ctz / ctzl / popcountl
@@ -58,6 +61,11 @@ BD_INLINE uint8_t bs_lsb8_table256(uint8_t v)
     return pgm_read_byte(&bs_lsb_table256[v]);
 }
 
+BD_INLINE uint8_t bs_lsb8_popcount_table(uint8_t v)
+{
+    return pgm_read_byte(&bs_popcount_table256[(uint8_t)((uint8_t)(v & -v) - 1u)]);
+}
+
 BD_INLINE uint8_t bs_lsb8_loop(uint8_t v)
 {
     uint8_t index = 0;
@@ -83,6 +91,7 @@ BD_INLINE uint8_t bs_lsb8_builtin(uint8_t v)
     X(lsb8_debruijn_c,      bs_lsb8_debruijn_c,      8,   "") \
     X(lsb8_debruijn_flash,  bs_lsb8_debruijn_flash,  8,   "") \
     X(lsb8_table256,        bs_lsb8_table256,        256, "") \
+    X(lsb8_popcount_table,  bs_lsb8_popcount_table,  256, "") \
     X(lsb8_loop,            bs_lsb8_loop,            0,   "") \
     X(lsb8_ffs,             bs_lsb8_ffs,             0,   "ffs __ffshi2") \
     X(lsb8_builtin,         bs_lsb8_builtin,         0,   "__ctzhi2")

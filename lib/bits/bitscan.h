@@ -40,12 +40,16 @@ extern "C" {
 #define BS_DEBRUIJN8_MAGIC 0x1Du
 #define BS_DEBRUIJN8_SHIFT 5u
 
-/* Four copies of the 8-entry de Bruijn table, the k-th offset by 8*k so that
- * a 32-bit scan reads the byte offset from the table instead of adding it;
- * bs_lsb8 uses the first copy.  In RAM on AVR (2-cycle LD, against 3 for
- * LPM), aligned to 8 bytes so that table + index is an OR. */
-#define BS_LSB_TABLE_SIZE 32u
+/* The 8-entry de Bruijn table, bs_lsb8's, and three more copies of it, the
+ * k-th offset by 8*k (k = 1..3), so that a 32-bit scan reads the byte
+ * offset from the table instead of adding it.  Two arrays, so that an
+ * image that scans bytes only carries the first.  In RAM on AVR (2-cycle
+ * LD, against 3 for LPM), aligned to 8 bytes so that table + index is an
+ * OR. */
+#define BS_LSB_TABLE_SIZE 8u
+#define BS_LSB_UPPER_TABLE_SIZE 24u
 extern const uint8_t bs_lsb_table[BS_LSB_TABLE_SIZE];
+extern const uint8_t bs_lsb_table_upper[BS_LSB_UPPER_TABLE_SIZE];
 
 /* The target's scans, where it has them (arch/bitscan.h). */
 #include "arch/bitscan.h"

@@ -321,29 +321,46 @@ uint8_t pdn_write_square(uint8_t square, const struct bd_rules *rules, char *out
 }
 
 /* One colour's list: Russian from the owner's back rank forward, English
- * by ascending number with runs of three or more men as ranges. */
+ * by ascending number with runs of three or more men as ranges.  The
+ * pieces are first put at their places in the list (list_square's i), a
+ * byte of the bitboard at a time, each square found by the library's 8-bit
+ * scan.  A square's place downwards is its English number less one;
+ * upwards the ranks count the other way, and 4 * (7 - rank) xor 28 is
+ * 4 * rank. */
+enum { PLACE_EMPTY, PLACE_MAN, PLACE_KING };
+#define PLACES_UPWARDS 28u
 static void write_list(struct sink *s, const bd_position *pos, uint8_t colour,
                        const struct bd_rules *rules)
 {
     uint8_t english = is_english(rules);
     uint8_t down = english || colour != BD_WHITE;
-    const bb32 *men = &pos->men[colour];
+    uint8_t flip = down ? 0u : PLACES_UPWARDS;
+    uint8_t place[32];
+    memset(place, PLACE_EMPTY, sizeof place);
+    bb32 pieces = pos->pieces[colour], men = pos->men[colour];
+    for (uint8_t first = 0; first < BB_SQUARES; first = (uint8_t)(first + 8u), pieces >>= 8, men >>= 8) {
+        for (uint8_t byte = (uint8_t)pieces; byte; byte &= (uint8_t)(byte - 1u)) {
+            uint8_t lowest = (uint8_t)(byte & -byte);
+            uint8_t square = (uint8_t)(first + bs_lsb8(byte));
+            place[(uint8_t)(pdn_square_number(square) - 1u) ^ flip] =
+                ((uint8_t)men & lowest) ? PLACE_MAN : PLACE_KING;
+        }
+    }
     uint8_t first_item = 1;
     for (uint8_t i = 0; i < 32u; i++) {
-        uint8_t square = list_square(i, down);
-        if (!bb_has(&pos->pieces[colour], square))
+        if (place[i] == PLACE_EMPTY)
             continue;
         if (!first_item)
             put(s, ',');
         first_item = 0;
-        uint8_t man = bb_has(men, square) != 0;
+        uint8_t man = place[i] == PLACE_MAN;
         if (!man)
             put(s, 'K');
-        put_square(s, square, rules);
+        put_square(s, list_square(i, down), rules);
         if (!english || !man)
             continue;
         uint8_t last = i;
-        while (last < 31u && bb_has(men, list_square((uint8_t)(last + 1u), 1)))
+        while (last < 31u && place[last + 1u] == PLACE_MAN)
             last++;
         if ((uint8_t)(last - i) >= 2u) {
             put(s, '-');

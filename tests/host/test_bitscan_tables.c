@@ -23,7 +23,9 @@ static void test_every_lsb_table_copy_is_the_generated_table_plus_its_offset(voi
     uint8_t generated[8];
     debruijn_fill_table(ORDER_8BIT, BS_DEBRUIJN8_MAGIC, generated);
     for (uint8_t i = 0; i < BS_LSB_TABLE_SIZE; i++)
-        CHECK_EQ(bs_lsb_table[i], (i & ~7u) + generated[i & 7u]);
+        CHECK_EQ(bs_lsb_table[i], generated[i]);
+    for (uint8_t i = 0; i < BS_LSB_UPPER_TABLE_SIZE; i++)
+        CHECK_EQ(bs_lsb_table_upper[i], 8u + (i & ~7u) + generated[i & 7u]);
 }
 
 static void test_flash_lsb_table_is_the_generated_table(void)

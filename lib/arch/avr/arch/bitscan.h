@@ -79,14 +79,15 @@ BD_INLINE uint8_t bs_lsb8(uint8_t v)
 /* Zero bytes are skipped by TST and a branch not taken (2 cycles each); the
  * first non-zero byte jumps to its own block, which isolates its lowest bit
  * and picks its table copy before the shared lookup. */
-/* Each block loads the whole address of its copy: the four copies may
- * straddle a 256-byte page, so their high bytes can differ. */
-#define BS_AVR_ISOLATE_IN_COPY(byte, copy)                                   \
+/* Each block loads the whole address of its copy: the copies are two
+ * arrays and may straddle a 256-byte page, so their high bytes can differ.
+ * Copy 0 is bs_lsb_table, copy k > 0 at bs_lsb_table_upper + 8 * (k - 1). */
+#define BS_AVR_ISOLATE_IN_COPY(byte, table, offset)                          \
     "mov  %[t], " byte "\n\t"                                                \
     "neg  %[t]\n\t"                                                          \
     "and  %[t], " byte "\n\t"                                                \
-    "ldi  %A[z], lo8(%[table]+" #copy "*8)\n\t"                              \
-    "ldi  %B[z], hi8(%[table]+" #copy "*8)\n\t"
+    "ldi  %A[z], lo8(%[" table "]+" #offset ")\n\t"                          \
+    "ldi  %B[z], hi8(%[" table "]+" #offset ")\n\t"
 
 BD_INLINE uint8_t bs_lsb16(uint16_t v)
 {
@@ -94,14 +95,15 @@ BD_INLINE uint8_t bs_lsb16(uint16_t v)
     const uint8_t *cursor;
     __asm__("tst  %A[v]\n\t"
             "brne 1f\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%B[v]", 1)
+            BS_AVR_ISOLATE_IN_COPY("%B[v]", "upper", 0)
             "rjmp 2f\n"
             "1:\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%A[v]", 0)
+            BS_AVR_ISOLATE_IN_COPY("%A[v]", "table", 0)
             "2:\n\t"
             BS_AVR_DEBRUIJN_LOOKUP
             : [out] "=r"(index), [t] "=&d"(isolated), [z] "=&z"(cursor)
-            : [v] "r"(v), [magic] "r"(BS_AVR_MAGIC_HIGH_BYTE), [table] "i"(bs_lsb_table));
+            : [v] "r"(v), [magic] "r"(BS_AVR_MAGIC_HIGH_BYTE), [table] "i"(bs_lsb_table),
+              [upper] "i"(bs_lsb_table_upper));
     return index;
 }
 
@@ -115,20 +117,21 @@ BD_INLINE uint8_t bs_lsb32(uint32_t v)
             "brne 2f\n\t"
             "tst  %C[v]\n\t"
             "brne 3f\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%D[v]", 3)
+            BS_AVR_ISOLATE_IN_COPY("%D[v]", "upper", 16)
             "rjmp 4f\n"
             "3:\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%C[v]", 2)
+            BS_AVR_ISOLATE_IN_COPY("%C[v]", "upper", 8)
             "rjmp 4f\n"
             "2:\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%B[v]", 1)
+            BS_AVR_ISOLATE_IN_COPY("%B[v]", "upper", 0)
             "rjmp 4f\n"
             "1:\n\t"
-            BS_AVR_ISOLATE_IN_COPY("%A[v]", 0)
+            BS_AVR_ISOLATE_IN_COPY("%A[v]", "table", 0)
             "4:\n\t"
             BS_AVR_DEBRUIJN_LOOKUP
             : [out] "=r"(index), [t] "=&d"(isolated), [z] "=&z"(cursor)
-            : [v] "r"(v), [magic] "r"(BS_AVR_MAGIC_HIGH_BYTE), [table] "i"(bs_lsb_table));
+            : [v] "r"(v), [magic] "r"(BS_AVR_MAGIC_HIGH_BYTE), [table] "i"(bs_lsb_table),
+              [upper] "i"(bs_lsb_table_upper));
     return index;
 }
 
