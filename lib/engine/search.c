@@ -5,6 +5,7 @@
 #include "bits/bitscan.h"
 #include "nibble/nibble.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* The killer and history scores sit between the captures and the rest. */
@@ -555,10 +556,13 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
     table_node_enter(&n->table, alpha);
-    if (out_of_time(w))
-        return 0;
+    /* The line is cleared before the stop is asked: a root stopped on its
+     * entry must leave no line behind from the iteration before, which
+     * iterate() would take for this one's (with a score never searched). */
     if (ply < SEARCH_PV_MAX)
         w->pv_length[ply] = 0;
+    if (out_of_time(w))
+        return 0;
     if (ply > 0) {
         if (quiet >= GAME_REPEAT_PLIES && repeats(w, ply, quiet))
             return 0;
@@ -824,39 +828,52 @@ static int16_t root_look(const struct search_workspace *w, const bd_move *m)
     return (int16_t)-eval_position(&child, w->rules);
 }
 
-/* A root whose moves do not fit in the stack: lists them in the whole
- * workspace from the stack on, brings the SEARCH_ROOT_KEPT best by
- * root_look() to the front (a selection sort that looks again rather than
- * keep scores: no RAM is left for them) and keeps those; returns the first
- * and sets *end past the kept ones, NULL when even the workspace is too
- * small.  Everything after the stack is overwritten. */
-COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
+/* The moves a wide root can list: those that fit in the workspace from
+ * the stack on. */
+#define WIDE_ROOT_ROOM ((sizeof(struct search_workspace) - offsetof(struct search_workspace, stack)) / \
+                        sizeof(bd_move))
+#define WIDE_ROOT_MOVES (WIDE_ROOT_ROOM < MG_MAX_MOVES ? WIDE_ROOT_ROOM : MG_MAX_MOVES)
+
+/* Brings the SEARCH_ROOT_KEPT best of count moves by root_look() to the
+ * front, the first of equals first (a selection sort), and returns how
+ * many are kept.  Each move is looked at once, its score kept in this
+ * frame: a king-heavy root has some 70 moves, and looking again at every
+ * pass of the sort cost as many evaluations as sixteen passes, more time
+ * than a short time limit allows.  The frame is a sibling of the move
+ * generation's and of the iterations', not under them. */
+COLD uint8_t keep_best(const struct search_workspace *w, bd_move *moves, uint8_t count)
 {
-    bd_move *moves = (bd_move *)(void *)w->stack;
-    size_t room = ((size_t)((uint8_t *)(w + 1) - w->stack)) / sizeof(bd_move);
-    if (room > MG_MAX_MOVES)
-        room = MG_MAX_MOVES;
-    bd_move *last = mg_generate(&w->pos, w->rules, moves, moves + room);
-    *end = last;
-    if (!last)
-        return moves;
-    uint8_t count = (uint8_t)(last - moves);
+    int16_t score[WIDE_ROOT_MOVES];
+    for (uint8_t i = 0; i < count; i++)
+        score[i] = root_look(w, &moves[i]);
     uint8_t kept = count < SEARCH_ROOT_KEPT ? count : (uint8_t)SEARCH_ROOT_KEPT;
     for (uint8_t i = 0; i < kept; i++) {
         uint8_t best = i;
-        int16_t best_score = root_look(w, &moves[i]);
-        for (uint8_t j = (uint8_t)(i + 1u); j < count; j++) {
-            int16_t score = root_look(w, &moves[j]);
-            if (score > best_score) {
-                best_score = score;
+        for (uint8_t j = (uint8_t)(i + 1u); j < count; j++)
+            if (score[j] > score[best])
                 best = j;
-            }
-        }
         bd_move t = moves[i];
         moves[i] = moves[best];
         moves[best] = t;
+        int16_t s = score[i];
+        score[i] = score[best];
+        score[best] = s;
     }
-    *end = moves + kept;
+    return kept;
+}
+
+/* A root whose moves do not fit in the stack: lists them in the whole
+ * workspace from the stack on, keeps the SEARCH_ROOT_KEPT best by a
+ * one-ply look (keep_best) at the front; returns the first and sets *end
+ * past the kept ones, NULL when even the workspace is too small.
+ * Everything after the stack is overwritten. */
+COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
+{
+    bd_move *moves = (bd_move *)(void *)w->stack;
+    bd_move *last = mg_generate(&w->pos, w->rules, moves, moves + WIDE_ROOT_MOVES);
+    *end = last;
+    if (last)
+        *end = moves + keep_best(w, moves, (uint8_t)(last - moves));
     return moves;
 }
 
@@ -953,7 +970,6 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->poll = limits->poll ? limits->poll : &never;
     w->stopped = 0;
     w->prev_pv_length = 0;
-    w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
     w->capture_cuts = 0;
     table_start(w, limits);
     w->path[0] = game_hash(&w->pos);
