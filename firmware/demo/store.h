@@ -47,6 +47,12 @@
  * numbers would halve that wear but took 250 bytes of flash in a trial
  * (the newer slot picked, its number kept in RAM); a commit byte needs a
  * journal for the 21 bytes a new game changes, written too.
+ *
+ * The moves have no check of their own: a bit flipped there fails the
+ * record's CRC, and the game is lost (the copy covers the record part
+ * only).  A CRC per block of moves, written when the block fills, would
+ * let a game resume up to its last good block; a trial of it took more
+ * flash than the Uno's game image has left, so it is not built.
  */
 #ifndef BITDRAUGHTS_DEMO_STORE_H
 #define BITDRAUGHTS_DEMO_STORE_H
