@@ -556,13 +556,10 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
     table_node_enter(&n->table, alpha);
-    /* The line is cleared before the stop is asked: a root stopped on its
-     * entry must leave no line behind from the iteration before, which
-     * iterate() would take for this one's (with a score never searched). */
-    if (ply < SEARCH_PV_MAX)
-        w->pv_length[ply] = 0;
     if (out_of_time(w))
         return 0;
+    if (ply < SEARCH_PV_MAX)
+        w->pv_length[ply] = 0;
     if (ply > 0) {
         if (quiet >= GAME_REPEAT_PLIES && repeats(w, ply, quiet))
             return 0;
@@ -910,8 +907,10 @@ COLD void iterate(struct search_workspace *w, const struct search_limits *limits
              * short, if any (its row of the PV holds only those, and the
              * first one searched is the last iteration's choice), is as
              * good a choice as the last iteration's, and better than the
-             * first legal move. */
-            if (!w->pv_length[0])
+             * first legal move.  A root stopped on its own entry has no
+             * move begun (i is 0) and its row is the iteration before's,
+             * with a best never searched: the last iteration stands. */
+            if (!nodes[1].i || !w->pv_length[0])
                 break;
             score = nodes[1].best;
         }
