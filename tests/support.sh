@@ -132,3 +132,21 @@ data[25:47] = data[3:25]
 open(sys.argv[1], 'wb').write(data)
 PY
 }
+
+# climb_ram VARIANT SEED STEPS FEN...: hill-climbs the peak stack from the
+# FENs (tests/host/ram_climb.py, two at a time) and checks static RAM
+# ($static) plus the deepest peak found against $RAM_LIMIT.
+climb_ram() {
+    variant=$1 seed=$2 steps=$3
+    shift 3
+    best=$(python3 tests/host/ram_climb.py "$SIM" "$ELF" "$seed" "$steps" 2 "$variant" "$@" |
+           sed -n 's/^best //p')
+    peak=${best%% *}
+    total=$((static + ${peak:-9999}))
+    if [ -n "$best" ] && [ "$total" -le "$RAM_LIMIT" ]; then
+        ok "RAM: static $static + peak stack $peak = $total <= $RAM_LIMIT (climbed, seed $seed, $steps steps: $best)"
+    else
+        fail "RAM: static $static + the climbed peak stack <= $RAM_LIMIT ($variant, seed $seed)" \
+            "${best:-no result}: $total bytes"
+    fi
+}

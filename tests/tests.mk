@@ -178,7 +178,7 @@ test: deps
 
 ## test-slow    checks too long for make test (minutes rather than seconds)
 test-slow: deps
-	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS)
+	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS) $(BUILD)/uno/demo.elf
 	$(Q)status=0; for script in tests/slow/*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 

@@ -307,6 +307,9 @@ static void play_on(uint8_t sides)
          * the next time either. */
         if (outcome != ENGINE_MOVED)
             return;
+        /* Playing both sides, each move is a step of its own. */
+        if (watch_keys)
+            record_save();
     }
 }
 
@@ -559,15 +562,18 @@ void commands_run(char *line, uint8_t length)
                 return;
             }
             handler(arg, arg_length);
-            play_on(engine_sides());
-            return;
+            goto answer;
         }
     } else if (looks_like_move(line)) {
         if (arg != line + length)   /* put back the blank the split removed */
             line[word_length] = ' ';
         cmd_move(line, length);
-        play_on(engine_sides());
-        return;
+        goto answer;
     }
     session_error_P(PSTR("unknown command (help lists them)"));
+    return;
+answer:
+    /* The engine's answer, and the command and it saved as one step. */
+    play_on(engine_sides());
+    record_save();
 }

@@ -22,6 +22,7 @@ static uint16_t level_ms = DEFAULT_TIME_MS;
 static uint8_t sides;
 
 struct watch {
+    const struct search_result *result;
     uint32_t start_ms;
     uint8_t timed;
     uint8_t watch_keys;
@@ -63,14 +64,19 @@ void engine_print_level(void)
 
 /* The search's stop, polled at each tick of the clock (clock_tick, read
  * at every node) and every 256 nodes: feeds the watchdog, checks the time
- * and the serial port.  A key ends `auto` (consumed, with what follows);
- * any other search it ends with the key left as the next line. */
+ * and the serial port.  The time counts once the first iteration is
+ * complete (result->depth is set), so that a time limit is met by a
+ * searched move: that iteration is one ply and the captures after it,
+ * short however few milliseconds the level gives, where a stop before it
+ * would play a move nothing looked at.  A key ends `auto` (consumed, with
+ * what follows); any other search it ends with the key left as the next
+ * line. */
 static uint8_t should_stop(void *context)
 {
     struct watch *watch = context;
     clock_tick = 0;
     wdt_reset();
-    if (watch->timed && clock_ms() - watch->start_ms >= level_ms)
+    if (watch->timed && watch->result->depth && clock_ms() - watch->start_ms >= level_ms)
         return 1;
     if (watch->watch_keys ? console_key_pressed() : console_key_waiting())
         watch->key_pressed = 1;
@@ -88,7 +94,7 @@ uint8_t engine_key_waiting(void)
 
 uint32_t engine_bench(struct search_workspace *work, struct bd_game *game)
 {
-    struct watch watch = { 0, 0, 0, 0 };
+    struct watch watch = { NULL, 0, 0, 0, 0 };
     struct search_limits limits = {
         .stop = should_stop,
         .context = &watch,
@@ -100,7 +106,7 @@ uint32_t engine_bench(struct search_workspace *work, struct bd_game *game)
 uint8_t engine_think(const struct bd_game *game, struct search_workspace *work, uint8_t watch_keys,
                      struct search_result *result, uint32_t *elapsed_ms)
 {
-    struct watch watch = { clock_ms(), level_kind == LEVEL_TIME, watch_keys, 0 };
+    struct watch watch = { result, clock_ms(), level_kind == LEVEL_TIME, watch_keys, 0 };
     struct search_limits limits = {
         .depth = level_kind == LEVEL_DEPTH ? level_depth : SEARCH_MAX_DEPTH,
         .nodes = 0,

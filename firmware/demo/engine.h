@@ -5,7 +5,8 @@
  *
  * The level is a fixed depth (every move searched to N plies: the same
  * moves on every board) or a time per move (iterative deepening stopped
- * after MS milliseconds of the clock; the last completed iteration counts).
+ * after MS milliseconds of the clock, or when the first iteration is
+ * complete if that is later; the last completed iteration counts).
  * The stop callback, polled by the search at every tick of the clock (a
  * millisecond: clock_tick, which the search reads at every node), feeds
  * the watchdog, checks the time and the serial port: a byte arriving stops

@@ -9,7 +9,7 @@
 #include "session.h"
 #include "store.h"
 
-static uint16_t recorded;       /* plies in the record */
+static uint16_t recorded;       /* plies of the game, in the record once saved */
 
 static void begin(const struct bd_rules *rules, const bd_position *pos)
 {
@@ -102,8 +102,12 @@ uint8_t record_undo(void)
     if (recorded == 0)
         return 0;
     replay(session_game.rules, recorded - 1u);
-    store_truncate(recorded);
     return 1;
+}
+
+void record_save(void)
+{
+    store_seal(recorded);
 }
 
 void record_restore(const struct bd_rules *rules)

@@ -160,11 +160,10 @@ uint8_t store_append(uint16_t plies, uint16_t code)
     if (plies >= store_capacity())
         return 0;
     write_word(AT_MOVES + MOVE_BYTES * plies, code);
-    seal(plies + 1u);
     return 1;
 }
 
-void store_truncate(uint16_t plies)
+void store_seal(uint16_t plies)
 {
     seal(plies);
 }

@@ -25,9 +25,11 @@
  * or that comes after the game ended.
  *
  * A power cut at any moment of a save leaves the record as it was before
- * the save or as it is after it.  A save writes a ply's move past the end
- * of the record, then the record part (the count; for a new game the
- * variant and start position first), its CRC last, then the copy.  Until
+ * the save or as it is after it.  A save writes its plies' moves past the
+ * end of the record (a move and the engine's answer are one save, as are
+ * the two plies that undo takes back with the engine on), then the record
+ * part (the count; for a new game the variant and start position first),
+ * its CRC last, then the copy.  Until
  * the CRC is complete the copy holds the record before, and from then on
  * the record part holds the one after: the loader takes the record part if
  * it passes every check, and otherwise puts the copy back in its place and
@@ -45,6 +47,12 @@
  * numbers would halve that wear but took 250 bytes of flash in a trial
  * (the newer slot picked, its number kept in RAM); a commit byte needs a
  * journal for the 21 bytes a new game changes, written too.
+ *
+ * The moves have no check of their own: a bit flipped there fails the
+ * record's CRC, and the game is lost (the copy covers the record part
+ * only).  A CRC per block of moves, written when the block fills, would
+ * let a game resume up to its last good block; a trial of it took more
+ * flash than the Uno's game image has left, so it is not built.
  */
 #ifndef BITDRAUGHTS_DEMO_STORE_H
 #define BITDRAUGHTS_DEMO_STORE_H
@@ -82,11 +90,14 @@ void store_read_start(bd_position *start);
 uint16_t store_read_move(uint16_t index);
 /* Starts a new record: the variant, its start position, no plies. */
 void store_start(uint8_t variant, const bd_position *start);
-/* Appends ply number `plies` (the count before it); 0 when the EEPROM is
- * full and nothing was written. */
+/* Writes ply number `plies` past the end of the record, which holds it
+ * once store_seal() counts it; 0 when the EEPROM is full and nothing was
+ * written. */
 uint8_t store_append(uint16_t plies, uint16_t code);
-/* Keeps the first `plies` plies (undo). */
-void store_truncate(uint16_t plies);
+/* Makes the record `plies` plies long in one power-safe step: the plies
+ * appended since the last seal (a move and the engine's answer), or fewer
+ * (undo, one ply or two). */
+void store_seal(uint16_t plies);
 
 /* The code of m, one of the legal moves listed from first. */
 uint16_t store_encode(const bd_move *m, const bd_move *first);

@@ -5,6 +5,7 @@
 #include "bits/bitscan.h"
 #include "nibble/nibble.h"
 
+#include <stddef.h>
 #include <string.h>
 
 /* The killer and history scores sit between the captures and the rest. */
@@ -816,47 +817,62 @@ COLD void collect_pv(struct search_workspace *w, struct search_result *r)
     w->prev_pv_length = r->pv_length;
 }
 
-/* The one-ply score of root move m: the evaluation after it, ours. */
-static int16_t root_look(const struct search_workspace *w, const bd_move *m)
+/* The one-ply score of root move m: the evaluation after it, ours.  Out of
+ * line, as measured: inlined into keep_best(), its one caller, the link
+ * gave the evaluation's own routines other code, slower in the bench. */
+COLD int16_t root_look(const struct search_workspace *w, const bd_move *m)
 {
     bd_position child = w->pos;
     mg_make(&child, m);
     return (int16_t)-eval_position(&child, w->rules);
 }
 
-/* A root whose moves do not fit in the stack: lists them in the whole
- * workspace from the stack on, brings the SEARCH_ROOT_KEPT best by
- * root_look() to the front (a selection sort that looks again rather than
- * keep scores: no RAM is left for them) and keeps those; returns the first
- * and sets *end past the kept ones, NULL when even the workspace is too
- * small.  Everything after the stack is overwritten. */
-COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
+/* The moves a wide root can list: those that fit in the workspace from
+ * the stack on. */
+#define WIDE_ROOT_ROOM ((sizeof(struct search_workspace) - offsetof(struct search_workspace, stack)) / \
+                        sizeof(bd_move))
+#define WIDE_ROOT_MOVES (WIDE_ROOT_ROOM < MG_MAX_MOVES ? WIDE_ROOT_ROOM : MG_MAX_MOVES)
+
+/* Brings the SEARCH_ROOT_KEPT best of count moves by root_look() to the
+ * front, the first of equals first (a selection sort), and returns how
+ * many are kept.  Each move is looked at once, its score kept in this
+ * frame: a king-heavy root has some 70 moves, and looking again at every
+ * pass of the sort cost as many evaluations as sixteen passes, more time
+ * than a short time limit allows.  The frame is a sibling of the move
+ * generation's and of the iterations', not under them. */
+COLD uint8_t keep_best(const struct search_workspace *w, bd_move *moves, uint8_t count)
 {
-    bd_move *moves = (bd_move *)(void *)w->stack;
-    size_t room = ((size_t)((uint8_t *)(w + 1) - w->stack)) / sizeof(bd_move);
-    if (room > MG_MAX_MOVES)
-        room = MG_MAX_MOVES;
-    bd_move *last = mg_generate(&w->pos, w->rules, moves, moves + room);
-    *end = last;
-    if (!last)
-        return moves;
-    uint8_t count = (uint8_t)(last - moves);
+    int16_t score[WIDE_ROOT_MOVES];
+    for (uint8_t i = 0; i < count; i++)
+        score[i] = root_look(w, &moves[i]);
     uint8_t kept = count < SEARCH_ROOT_KEPT ? count : (uint8_t)SEARCH_ROOT_KEPT;
     for (uint8_t i = 0; i < kept; i++) {
         uint8_t best = i;
-        int16_t best_score = root_look(w, &moves[i]);
-        for (uint8_t j = (uint8_t)(i + 1u); j < count; j++) {
-            int16_t score = root_look(w, &moves[j]);
-            if (score > best_score) {
-                best_score = score;
+        for (uint8_t j = (uint8_t)(i + 1u); j < count; j++)
+            if (score[j] > score[best])
                 best = j;
-            }
-        }
         bd_move t = moves[i];
         moves[i] = moves[best];
         moves[best] = t;
+        int16_t s = score[i];
+        score[i] = score[best];
+        score[best] = s;
     }
-    *end = moves + kept;
+    return kept;
+}
+
+/* A root whose moves do not fit in the stack: lists them in the whole
+ * workspace from the stack on, keeps the SEARCH_ROOT_KEPT best by a
+ * one-ply look (keep_best) at the front; returns the first and sets *end
+ * past the kept ones, NULL when even the workspace is too small.
+ * Everything after the stack is overwritten. */
+COLD bd_move *wide_root(struct search_workspace *w, bd_move **end)
+{
+    bd_move *moves = (bd_move *)(void *)w->stack;
+    bd_move *last = mg_generate(&w->pos, w->rules, moves, moves + WIDE_ROOT_MOVES);
+    *end = last;
+    if (last)
+        *end = moves + keep_best(w, moves, (uint8_t)(last - moves));
     return moves;
 }
 
@@ -893,8 +909,10 @@ COLD void iterate(struct search_workspace *w, const struct search_limits *limits
              * short, if any (its row of the PV holds only those, and the
              * first one searched is the last iteration's choice), is as
              * good a choice as the last iteration's, and better than the
-             * first legal move. */
-            if (!w->pv_length[0])
+             * first legal move.  A root stopped on its own entry has no
+             * move begun (i is 0) and its row is the iteration before's,
+             * with a best never searched: the last iteration stands. */
+            if (!nodes[1].i || !w->pv_length[0])
                 break;
             score = nodes[1].best;
         }
@@ -953,7 +971,6 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
     w->poll = limits->poll ? limits->poll : &never;
     w->stopped = 0;
     w->prev_pv_length = 0;
-    w->pv_length[0] = 0;        /* a stop at the root's own node finds no line */
     w->capture_cuts = 0;
     table_start(w, limits);
     w->path[0] = game_hash(&w->pos);

@@ -264,6 +264,28 @@ static void test_stop_callback_ends_the_search_with_the_last_iteration(void)
     pv_is_legal();
 }
 
+/* An iteration stopped on its root's entry (the node limit one past the
+ * nodes of the iterations before: the root is the iteration's first node)
+ * leaves the last completed iteration's depth, move and score, not those
+ * of a root that searched nothing.  The expected result is that of a
+ * search to that depth, without a limit. */
+static void test_stop_on_an_iterations_root_keeps_the_last_iteration(void)
+{
+    static struct search_result done;
+    if (!set_fen(&bd_rules_russian, PSTR("W:Wd2,e3,d4,f4:Bd6,f6,a7")))
+        return;
+    CHECK_EQ(search_to(3), 1);
+    done = result;
+    struct search_limits limits = { .depth = SEARCH_MAX_DEPTH, .nodes = done.nodes + 1u };
+    CHECK_EQ(search_run(&game, &limits, &work, &result), 1);
+    CHECK_EQ(result.nodes, done.nodes + 1u);
+    CHECK_EQ(result.depth, 3);
+    CHECK_EQ(result.score, done.score);
+    CHECK(mg_move_equal(&result.best, &done.best));
+    CHECK_EQ(result.pv_length, done.pv_length);
+    pv_is_legal();
+}
+
 #if !BD_TARGET_AVR
 /* Whole games, the engine playing both sides at UNO_GAME_DEPTH (about what
  * the Uno reaches in a second) from each variant's start and from an
@@ -426,6 +448,7 @@ int main(void)
     RUN_TEST(test_depth_limit_is_the_last_iteration);
     RUN_TEST(test_node_limit_is_respected);
     RUN_TEST(test_stop_callback_ends_the_search_with_the_last_iteration);
+    RUN_TEST(test_stop_on_an_iterations_root_keeps_the_last_iteration);
 #if !BD_TARGET_AVR
     RUN_TEST(test_games_at_the_unos_depth_cut_no_capture_short);
 #endif

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Power cuts during the game firmware's saves (firmware/demo/store.h;
-# finding F3): for each kind of save of each variant (a move, undo, new,
+# finding F3): for each kind of save of each variant (a move, undo, undo
+# with the engine on and a move with the engine's answer (two plies each,
+# one save: reliability issue, round three, finding 3), new,
 # fen, ply 256 where the count's high byte changes, the ply that fills the
 # EEPROM and the one after it, whose position becomes the new start), the
 # power is cut in every byte write of the save, on the cycle before it
@@ -66,12 +68,15 @@ for variant in russian english; do
     # the game `new` starts from (Russian: a position that shares little
     # with the start position, so that the whole record part is rewritten
     # once; English: the two plies, in fewer bytes).
+    # engine: the side that made the second ply, which the engine plays in
+    # the saves of two plies (undo takes back its answer and your move; your
+    # move and its answer).
     case $variant in
-        russian) opening='c3-d4\nf6-g5'; third='g3-h4'; other=english
+        russian) opening='c3-d4\nf6-g5'; third='g3-h4'; other=english; engine=black
                  played='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,d4,h4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,g5'
                  new="new $variant\\nfen B:WKa1,Kc1,e3,g3,h4:Bb8,Kf8,Kh8,c7,d6"
                  fen=$RUSSIAN_FEN ;;
-        english) opening='11-15\n23-19'; third='8-11'; other=russian
+        english) opening='11-15\n23-19'; third='8-11'; other=russian; engine=white
                  played='W:W19,21,22,24-32:B1-7,9-12,15'
                  new="new $variant\\n$opening"
                  fen=$ENGLISH_FEN ;;
@@ -80,6 +85,9 @@ for variant in russian english; do
     session "$new\n" "$tmp/$variant-new.eeprom"
     save "$variant: a move" "$tmp/$variant-2.eeprom" "$third"
     save "$variant: undo" "$tmp/$variant-2.eeprom" undo
+    save "$variant: undo with the engine on (two plies, one save)" "$tmp/$variant-2.eeprom" "engine $engine\nundo"
+    save "$variant: a move and the engine's answer (one save)" "$tmp/$variant-2.eeprom" \
+        "level depth 1\nengine $engine\n$third"
     save "$variant: new $other" "$tmp/$variant-new.eeprom" "new $other"
     save "$variant: fen (the position of one more ply, with no plies)" "$tmp/$variant-2.eeprom" "fen $played"
     python3 tests/host/long_game.py "$CHECKERS" "$variant" "$fen" $((CAPACITY + 1)) 1 > "$tmp/$variant.moves" ||
@@ -244,7 +252,9 @@ class Save:
                 if busy is not None or image != self.cuts[end][1]:
                     break
             start = self.edge(end, self.since[probe] + 1 if busy is not None else probe)
-        if sorted(bytes_written) != written:
+        # (A byte may be written more than once: a save of old firmware that
+        # is two saves, whose cuts between them the boots below catch.)
+        if sorted(set(bytes_written)) != written:
             raise Failure('bytes written %s, bytes changed %s' % (bytes_written, written))
         rng = random.Random(len(bytes_written))
         for _ in range(4):
