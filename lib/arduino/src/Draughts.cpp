@@ -216,8 +216,10 @@ size_t Draughts::printBoard(Print &out)
     n += out.println();
   }
   n += out.println(F("  a b c d e f g h"));
-  n += out.print(F("FEN "));
-  n += out.println(fen());
+  if (!BITDRAUGHTS_SMALL_ENGINE) {     // see Draughts.h: the 16 KB parts
+    n += out.print(F("FEN "));
+    n += out.println(fen());
+  }
   Status now = status();
   if (now == PLAYING) {
     n += out.print(turn() == WHITE ? F("White") : F("Black"));

@@ -103,6 +103,9 @@ public:
 
   // The board (w b: men, W B: kings, .: an empty dark square), the FEN
   // and who is to move or how the game ended; returns what it printed.
+  // On a part with less than 2 KB of RAM (the 16 KB ATmega168) the FEN
+  // line is left out, so that a sketch that never asks for a FEN does not
+  // carry its writer: fen() still gives it.
   size_t printBoard(Print &out);
   // A legal move of the position in the variant's notation (nothing if it
   // is not legal here).
