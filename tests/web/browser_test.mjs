@@ -273,5 +273,7 @@ try {
 } finally {
   await page.close();
   server.close();
-  rmSync(profile, { recursive: true, force: true });
+  // Chromium's helper processes may still be writing the profile for a
+  // moment after the browser itself has exited: retry while they finish.
+  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 }
