@@ -72,7 +72,7 @@ AVR_CFLAGS := -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror \
 
 # The RAM a board's objects are sized for (RAM), an include root for all
 # of them: the game record's repetition window (lib/arch/ram-1k); the size-
-# first search has its own sizes (lib/engine/small).  tests/host/
+# first search has its own sizes (lib/engine/small).  tests/firmware/
 # test_demo_16k.sh and test_selfplay.sh measure them.
 RAM_2k_INCLUDE  :=
 RAM_1k_INCLUDE  := -Ilib/arch/ram-1k
@@ -199,8 +199,8 @@ TEST_SUPPORT := tests/check.c firmware/common/serial_print.c
 # elf_prerequisites STEM: what build/STEM.elf links, by the form of its name:
 #   BOARD/demo                  the game: its build's objects and archives
 #   BOARD/NAME                  firmware/NAME (PROGRAMS)
-#   BUILD/tests/NAME            tests/NAME.c or tests/atmega/NAME.c
-#   BUILD/runner/NAME           tests/runner/NAME.c, a firmware the runner's tests run
+#   BUILD/tests/NAME            tests/MODULE/NAME.c (tests/tests.mk)
+#   BUILD/runner/NAME           tests/sim/runner/NAME.c, a firmware the runner's tests run
 elf_prerequisites = $(if $(filter demo,$(notdir $(1))),$(call game_prerequisites,$(call parent,$(1))),\
     $(if $(filter %/tests %/runner,$(call parent,$(1))),$(call test_prerequisites,$(1),$(call parent,$(call parent,$(1)))),\
     $(if $(filter $(notdir $(1)),$($(call board_of,$(1))_PROGRAMS)),\
@@ -211,7 +211,7 @@ game_prerequisites = $(call objects_of,$(1)/game,$(call game_sources,$(1))) \
     $(BUILD)/$(1)/game/libfirmware.a $(BUILD)/$(1)/game/libbitdraughts.a
 # test_prerequisites STEM BUILD: a test's or a runner firmware's object (a
 # test with the support that prints its results), and BUILD's archives.
-test_prerequisites = $(call objects_of,$(2),$(firstword $(wildcard $(foreach d,tests/ tests/atmega/ tests/runner/,$(d)$(notdir $(1)).c))) \
+test_prerequisites = $(call objects_of,$(2),$(or $(call test_source,$(notdir $(1))),$(wildcard tests/sim/runner/$(notdir $(1)).c)) \
     $(if $(filter %/tests,$(call parent,$(1))),$(TEST_SUPPORT))) $(call support_of,$(2))
 support_of = $(BUILD)/$(1)/libfirmware.a $(BUILD)/$(1)/libbench.a $(BUILD)/$(1)/libbitdraughts.a
 
@@ -272,7 +272,7 @@ bench: deps
 	@echo "  SVG      $(BUILD)/bench/bench-chart.svg"
 
 ## readme       the bench and the waveform, then every generated block of the docs
-# (firmware/bench/update-docs.sh; tests/host/test_docs.sh fails on a stale one)
+# (firmware/bench/update-docs.sh; tests/docs/test_docs.sh fails on a stale one)
 readme: bench
 	$(Q)$(MAKE) --no-print-directory waveform
 	$(Q)BUILD=$(BUILD) firmware/bench/update-docs.sh

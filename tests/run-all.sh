@@ -1,12 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Runs every suite and sums their results: host unit tests (sanitizers on;
-# once more built with the portable fallbacks instead of the host's overrides),
-# the fuzz targets' corpora replayed (a test per target),
-# the same sources in the simulator on each SIM_TEST_BOARDS board, host-only
-# tests and scripts, the runner's own tests, `make flash` into the
-# simulated boards' bootloaders, the cycle budgets, and the
-# docs (after the bench that the cycle budgets run).  Each
+# Runs every suite and sums their results: the C test programs on the host
+# (sanitizers on; once more built with the portable fallbacks instead of the
+# host's overrides, and with the AVR's sizes, the small move generator and
+# the size-first engine), the fuzz targets' corpora replayed (a test per
+# target), the same sources in the simulator on each SIM_TEST_BOARDS board,
+# then each module's scripts (tests/MODULE/test_*.sh), the docs last.  Each
 # suite prints "<name>: N passed, N failed"; a suite that exits non-zero
 # without reporting a failure (a crash, a budget overrun) counts as one
 # failed test.  Ends with "total: N passed, N failed", non-zero on failure.
@@ -46,9 +45,10 @@ run_suite() {
     fi
 }
 
-for test in "$BUILD"/host/tests/test_* "$BUILD"/host/tests/atmega/test_* "$BUILD"/host/tests/host/test_* \
-            "$BUILD"/host/tests/portable/test_* "$BUILD"/host/tests/avr-sizes/test_* \
-            "$BUILD"/host/tests/small/test_* "$BUILD"/host/tests/small-engine/test_*; do
+# The C test programs, by the build they were made with (tests/tests.mk).
+for test in "$BUILD"/host/tests/san/test_* "$BUILD"/host/tests/portable/test_* \
+            "$BUILD"/host/tests/avr-sizes/test_* "$BUILD"/host/tests/small/test_* \
+            "$BUILD"/host/tests/small-engine/test_*; do
     [ -x "$test" ] || continue
     case $test in
         */portable/*) where="portable" ;;   # lib/arch/generic only: the fallbacks
@@ -64,11 +64,6 @@ for test in "$BUILD"/host/tests/fuzz/*; do
     target=$(basename "$test")
     run_suite "fuzz corpus $target" "$test" "tests/fuzz/corpus/$target"
 done
-for script in tests/host/*.sh; do
-    [ -f "$script" ] || continue
-    [ "$script" = tests/host/test_docs.sh ] && continue   # after the bench, below
-    run_suite "host $(basename "$script" .sh)" env BUILD="$BUILD" sh "$script"
-done
 for board in $SIM_TEST_BOARDS; do
     for elf in "$BUILD/$board"/tests/*.elf; do
         [ -f "$elf" ] || continue
@@ -76,11 +71,20 @@ for board in $SIM_TEST_BOARDS; do
             "$BUILD/host/avrsim" --max-cycles "$SIM_SUITE_MAX_CYCLES" "$elf"
     done
 done
-run_suite "runner" env BUILD="$BUILD" sh tests/runner/run.sh
-run_suite "flash" env BUILD="$BUILD" sh tests/flash/run.sh
-run_suite "cycle budgets" env BUILD="$BUILD" sh tests/check-cycle-budgets.sh
-# The docs' generated blocks, the bench's against the bench just run.
-run_suite "host test_docs" env BUILD="$BUILD" sh tests/host/test_docs.sh
+# run_script tests/MODULE/test_NAME.sh: a script, labelled by its module.
+run_script() {
+    module=${1#tests/}
+    run_suite "${module%%/*} $(basename "$1" .sh)" env BUILD="$BUILD" sh "$1"
+}
+# Each module's scripts, the docs last: they compare their generated blocks
+# with the bench that tests/bench/test_cycle_budgets.sh has just run.
+for script in tests/*/test_*.sh; do
+    case $script in tests/docs/*) continue ;; esac
+    run_script "$script"
+done
+for script in tests/docs/test_*.sh; do
+    run_script "$script"
+done
 
 echo "total: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

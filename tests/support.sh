@@ -134,12 +134,12 @@ PY
 }
 
 # climb_ram VARIANT SEED STEPS FEN...: hill-climbs the peak stack from the
-# FENs (tests/host/ram_climb.py, two at a time) and checks static RAM
+# FENs (tests/firmware/ram_climb.py, two at a time) and checks static RAM
 # ($static) plus the deepest peak found against $RAM_LIMIT.
 climb_ram() {
     variant=$1 seed=$2 steps=$3
     shift 3
-    best=$(python3 tests/host/ram_climb.py "$SIM" "$ELF" "$seed" "$steps" 2 "$variant" "$@" |
+    best=$(python3 tests/firmware/ram_climb.py "$SIM" "$ELF" "$seed" "$steps" 2 "$variant" "$@" |
            sed -n 's/^best //p')
     peak=${best%% *}
     total=$((static + ${peak:-9999}))

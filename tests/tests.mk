@@ -3,35 +3,50 @@
 # and `fuzz`.  Included by the top-level Makefile; tests/README.md says what
 # each kind of test checks, tests/run-all.sh runs them and counts.
 #
-#   tests/test_*.c         on the host and in the simulator on SIM_TEST_BOARDS
-#   tests/atmega/test_*.c  on the host and on the ATmega328P only (its RAM)
-#   tests/host/test_*.c    on the host only; tests/host/*.sh, scripts
-#   tests/small/test_*.c   the size-first engine on the host
-#   tests/runner/*.c       firmwares that exercise the runner
-#   tests/fuzz/fuzz_*.c    libFuzzer targets, their corpora replayed by make test
+# A test lives in the folder of the module it checks (tests/bits,
+# tests/checkers, tests/engine, tests/firmware, tests/sim, ...):
+#   test_NAME.c, .cpp    a C test program; the lists below say where it runs
+#   test_NAME.sh         a script, run by tests/run-all.sh
+#   slow_NAME.sh         a script too long for make test: make test-slow
+# and tests/sim/runner/*.c are firmwares that exercise the runner,
+# tests/fuzz/fuzz_*.c libFuzzer targets whose corpora make test replays.
 
-UNIT_TESTS   := $(basename $(notdir $(wildcard tests/test_*.c)))
-ATMEGA_TESTS := $(basename $(notdir $(wildcard tests/atmega/test_*.c)))
-HOST_TESTS   := $(basename $(notdir $(wildcard tests/host/test_*.c tests/host/test_*.cpp)))
-SMALL_TESTS  := $(basename $(notdir $(wildcard tests/small/test_*.c)))
-RUNNER_FW    := $(basename $(notdir $(wildcard tests/runner/*.c)))
+# Where each C test runs:
+#   EVERYWHERE   on the host (the sanitizers; once more with the portable
+#                fallbacks alone) and in the simulator on SIM_TEST_BOARDS
+#   ATMEGA       on the host and on the ATmega328P only (its RAM)
+#   HOST         on the host only
+#   SMALL_ENGINE on the host, with the size-first engine's library alone
+TESTS_EVERYWHERE   := test_bitscan test_nibble test_bitboard32 test_kingray test_symmetry test_pdn test_game
+TESTS_ATMEGA       := test_rules test_perft test_movegen_digest test_movegen_override test_game_status \
+                      test_pdn_fen test_pdn_moves test_search test_eval test_hub test_hub_session
+TESTS_HOST         := test_debruijn test_bitscan_tables test_kingray_tables test_movegen_reference \
+                      test_pdn_fuzz test_perft_deep test_elo test_tune test_cxx_headers
+TESTS_SMALL_ENGINE := test_search_small
+RUNNER_FW          := $(basename $(notdir $(wildcard tests/sim/runner/*.c)))
+
+# test_source NAME: the test's source, wherever its module keeps it.
+test_source = $(firstword $(wildcard tests/*/$(1).c tests/*/$(1).cpp))
+# Every test program is in exactly one list.
+TEST_PROGRAMS := $(TESTS_EVERYWHERE) $(TESTS_ATMEGA) $(TESTS_HOST) $(TESTS_SMALL_ENGINE)
+$(foreach t,$(basename $(notdir $(wildcard tests/*/test_*.c tests/*/test_*.cpp))),\
+    $(if $(filter $(t),$(TEST_PROGRAMS)),,$(error tests/tests.mk: $(call test_source,$(t)) is in none \
+        of TESTS_EVERYWHERE, TESTS_ATMEGA, TESTS_HOST, TESTS_SMALL_ENGINE)))
+$(foreach t,$(TEST_PROGRAMS),$(if $(call test_source,$(t)),,$(error tests/tests.mk: $(t) is listed \
+    but no tests/*/$(t).c exists))$(if $(filter-out 1,$(words $(filter $(t),$(TEST_PROGRAMS)))),\
+    $(error tests/tests.mk: $(t) is listed twice)))
 
 # ------------------------------------------------------------------- host --
-# build/host/tests/[KIND/]NAME: a test program, its build and its sources:
-#   KIND                 build               sources
-HOST_TEST_KIND_       := host/san            tests/
-HOST_TEST_KIND_host   := host/san            tests/host/
-HOST_TEST_KIND_atmega := host/san            tests/atmega/
-HOST_TEST_KIND_portable := host/portable     tests/
-HOST_TEST_KIND_avr-sizes := host/avrsizes    tests/atmega/
-HOST_TEST_KIND_small  := host/small          tests/atmega/
-HOST_TEST_KIND_small-engine := host/small-engine tests/small/
-# The size-first engine's tests link its library alone.
-HOST_TEST_LIBS = $(if $(filter host/small-engine,$(1)),libbitdraughts.a,libtools.a libbench.a libbitdraughts.a)
-host_test_kind = $(patsubst %/,%,$(filter-out ./,$(dir $(1))))
-host_test_prerequisites = $(foreach b,$(word 1,$(HOST_TEST_KIND_$(call host_test_kind,$(1)))),\
-    $(call objects_of,$(b),$(word 2,$(HOST_TEST_KIND_$(call host_test_kind,$(1))))$(notdir $(1)).c $(TEST_SUPPORT)) \
-    $(addprefix $(BUILD)/$(b)/,$(call HOST_TEST_LIBS,$(b))))
+# build/host/tests/BUILD/NAME: a test program built with BUILD's flags and
+# library (build/host/BUILD): san, the sanitizers and the host's overrides;
+# portable, lib/arch/generic alone; avr-sizes, the AVR's search workspace;
+# small, the small move generator; small-engine, the size-first engine.
+HOST_TEST_LIBS = $(if $(filter small-engine,$(1)),libbitdraughts.a,libtools.a libbench.a libbitdraughts.a)
+HOST_TEST_BUILD_avr-sizes := avrsizes
+host_test_build = $(or $(HOST_TEST_BUILD_$(1)),$(1))
+host_test_prerequisites = $(foreach b,host/$(call host_test_build,$(patsubst %/,%,$(dir $(1)))),\
+    $(call objects_of,$(b),$(call test_source,$(notdir $(1))) $(TEST_SUPPORT)) \
+    $(addprefix $(BUILD)/$(b)/,$(call HOST_TEST_LIBS,$(notdir $(b)))))
 $(HOST)/tests/%: $$(call host_test_prerequisites,$$*)
 	$(call say,LD,$@)
 	@mkdir -p $(@D)
@@ -42,22 +57,21 @@ $(HOST)/tests/%: $$(call host_test_prerequisites,$$*)
 # must not change with the generator.
 SMALL_HOST_TESTS := test_movegen_override test_movegen_digest test_search
 SMALL_TREE_DEPTH := 7u
-$(HOST)/small/obj/tests/atmega/test_movegen_override.o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
+$(HOST)/small/obj/$(basename $(call test_source,test_movegen_override)).o: HOST_CFLAGS += -DTREE_DEPTH=$(SMALL_TREE_DEPTH)
 
-HOST_TEST_BINS := $(UNIT_TESTS:%=$(HOST)/tests/%) $(HOST_TESTS:%=$(HOST)/tests/host/%) \
-                  $(ATMEGA_TESTS:%=$(HOST)/tests/atmega/%) \
-                  $(UNIT_TESTS:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
+HOST_TEST_BINS := $(addprefix $(HOST)/tests/san/,$(TESTS_EVERYWHERE) $(TESTS_ATMEGA) $(TESTS_HOST)) \
+                  $(TESTS_EVERYWHERE:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
                   $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%) \
-                  $(SMALL_TESTS:%=$(HOST)/tests/small-engine/%)
+                  $(TESTS_SMALL_ENGINE:%=$(HOST)/tests/small-engine/%)
 
 # ---------------------------------------------------------------- boards --
-# The simulator's tests run on these boards (tests/test_*.c and the
-# runner's firmwares), and tests/atmega on the Uno.
+# The simulator's tests run on these boards (TESTS_EVERYWHERE and the
+# runner's firmwares), and TESTS_ATMEGA on the Uno.
 SIM_TEST_BOARDS := uno attiny85
-sim_tests = $(UNIT_TESTS:%=$(BUILD)/$(1)/tests/%.elf) $(RUNNER_FW:%=$(BUILD)/$(1)/runner/%.elf)
+sim_tests = $(TESTS_EVERYWHERE:%=$(BUILD)/$(1)/tests/%.elf) $(RUNNER_FW:%=$(BUILD)/$(1)/runner/%.elf)
 # The small move generator in the simulator: the ATmega168's game build,
 # with the moves of its 1 KB of RAM (both generators do not fit its flash:
-# tests/host/test_movegen_digest.sh compares what it prints with the
+# tests/checkers/test_movegen_digest.sh compares what it prints with the
 # portable C's on the host).
 SMALL_SIM_TESTS := $(BUILD)/diecimila/game/tests/test_movegen_digest.elf
 # Boards that only the tests build (tests/boards/NAME.mk).
@@ -66,7 +80,7 @@ $(call read_boards,tests/boards,$(TEST_BOARDS))
 
 # The move generators compared to perft depth 8 for make test-slow (the Uno).
 SLOW_AVR_TESTS := $(BUILD)/uno/slow/test_movegen_override_deep.elf
-$(BUILD)/uno/obj/slow/test_movegen_override_deep.o: tests/atmega/test_movegen_override.c $(MAKEFILE_DEPS)
+$(BUILD)/uno/obj/slow/test_movegen_override_deep.o: tests/checkers/test_movegen_override.c $(MAKEFILE_DEPS)
 	$(call say,AVR-CC,$@)
 	@mkdir -p $(@D)
 	$(Q)$(AVR_CC) $(call avr_cflags,uno) -DTREE_DEPTH=8u -c $< -o $@
@@ -131,9 +145,9 @@ $(FUZZ_REPLAY_BINS): $(HOST)/tests/fuzz/%: $(HOST)/san/obj/tests/fuzz/fuzz_%.o $
 	$(Q)$(HOST_CC) $(SANITIZE) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
 
 # ------------------------------------------------------------ bootloaders --
-# tests/runner/bootloader.S, the runner's bootloader-like firmware, at the
+# tests/sim/runner/bootloader.S, the runner's bootloader-like firmware, at the
 # Uno's boot section (its last 512 bytes), without the C runtime.  And the
-# Optiboot of the Uno and the Nano for tests/flash/run.sh, from the source
+# Optiboot of the Uno and the Nano for tests/firmware/test_flash.sh, from the source
 # Debian's arduino-core-avr ships, with the flags of its own Makefile but
 # without the LED flashes at start (LED_START_FLASHES=0): Debian's prebuilt
 # image, with them, runs past the 512-byte boot section; without them it
@@ -143,7 +157,7 @@ UNO_BOOT_SECTION := 0x7e00
 UNO_BOOT_END     := 0x8000
 OPTIBOOT_SOURCE  := /usr/share/arduino/hardware/arduino/avr/bootloaders/optiboot
 FLASH_BOOTLOADERS := $(BUILD)/uno/runner/bootloader.hex $(BUILD)/flash/optiboot_atmega328.hex
-$(BUILD)/uno/runner/bootloader.hex: tests/runner/bootloader.S $(MAKEFILE_DEPS)
+$(BUILD)/uno/runner/bootloader.hex: tests/sim/runner/bootloader.S $(MAKEFILE_DEPS)
 	$(call say,AVR-AS,$@)
 	@mkdir -p $(@D)
 	$(Q)$(AVR_CC) -mmcu=$(uno_MCU) -nostartfiles -nostdlib -Wl,--section-start=.text=$(UNO_BOOT_SECTION) \
@@ -164,7 +178,7 @@ $(BUILD)/flash/optiboot_atmega328.hex: $(OPTIBOOT_SOURCE)/optiboot.c $(MAKEFILE_
 # ----------------------------------------------------------------- targets --
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$(call sim_tests,$(b))) \
-            $(ATMEGA_TESTS:%=$(BUILD)/uno/tests/%.elf) \
+            $(TESTS_ATMEGA:%=$(BUILD)/uno/tests/%.elf) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
             $(SMALL_SIM_TESTS) $(foreach b,$(TEST_BOARDS),$(BUILD)/$(b)/demo.elf) \
             $(FLASH_BOOTLOADERS) $(foreach b,$(BOARDS),$(BUILD)/$(b)/demo.hex)
@@ -179,7 +193,7 @@ test: deps
 ## test-slow    checks too long for make test (minutes rather than seconds)
 test-slow: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST_PROGRAMS) $(HOST)/avrsim $(SLOW_AVR_TESTS) $(BUILD)/uno/demo.elf
-	$(Q)status=0; for script in tests/slow/*.sh; do \
+	$(Q)status=0; for script in tests/*/slow_*.sh; do \
 	    BUILD=$(BUILD) sh $$script || status=1; done; exit $$status
 
 ## fuzz         libFuzzer on the readers, the firmware, the Hub session and the CLI (FUZZ_SECONDS each)

@@ -21,7 +21,7 @@ cycles), a thin line across it from the fewest to the most cycles:
 
 Every number drawn is read from the CSV; the same CSV gives the same bytes.
 Each bar carries its row in data-* attributes and a <title> tooltip, so that
-tests/host/test_bench_chart.sh reads the chart back instead of comparing
+tests/bench/test_bench_chart.sh reads the chart back instead of comparing
 pixels.
 """
 import argparse

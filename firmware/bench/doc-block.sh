@@ -5,7 +5,7 @@
 # `make readme` commits in firmware/bench/ (bench.csv and bench.md from
 # run-bench.sh, footprint.csv from footprint.sh), or what is cheap to
 # measure again in the build (the images, a short session in the
-# simulator), so that tests/host/test_docs.sh can regenerate every block.
+# simulator), so that tests/docs/test_docs.sh can regenerate every block.
 #
 #   firmware/bench/doc-block.sh NAME
 #

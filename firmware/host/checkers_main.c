@@ -34,9 +34,9 @@
 #include "checkers/perft.h"
 #include "engine/search.h"
 #include "checkers_hub.h"
+#include "command_line.h"
 #include "host_table.h"
 
-#define EXIT_USAGE 2
 #define MAX_DEPTH 20u
 /* Room for the moves of every ply of the deepest perft. */
 #define STACK_MOVES (MAX_DEPTH * MG_MAX_MOVES)
@@ -52,12 +52,6 @@ struct options {
     const char *go_movetime;    /* go --movetime */
     const char *go_moves;       /* go --moves */
 };
-
-static void usage_error(const char *what, const char *detail)
-{
-    fprintf(stderr, "checkers: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    exit(EXIT_USAGE);
-}
 
 static void print_help(void)
 {
@@ -163,22 +157,6 @@ static void read_position(const struct options *opt, bd_position *pos)
     int8_t status = pdn_read_fen(opt->fen, (uint16_t)length, opt->rules, pos);
     if (status != PDN_OK)
         usage_error("bad FEN", pdn_error_text(status));
-}
-
-/* A decimal number from min to max, or a usage error naming what. */
-static uint32_t parse_number(const char *text, uint32_t min, uint32_t max, const char *what)
-{
-    uint64_t value = 0;
-    if (!*text)
-        usage_error(what, text);
-    for (const char *c = text; *c; c++) {
-        if (*c < '0' || *c > '9' || value > max)
-            usage_error(what, text);
-        value = value * 10u + (uint64_t)(*c - '0');
-    }
-    if (value < min || value > max)
-        usage_error(what, text);
-    return (uint32_t)value;
 }
 
 static double seconds_now(void)
@@ -327,7 +305,7 @@ static void play_moves(const char *text)
             fprintf(stderr, "checkers: bad move %.*s (move %u of --moves): %s\n",
                     (int)(length > PDN_MOVE_MAX ? PDN_MOVE_MAX : length), c, ply,
                     pdn_error_text(status));
-            exit(EXIT_USAGE);
+            exit(COMMAND_LINE_EXIT_USAGE);
         }
         game_play(&game, &m);
         c += length;
@@ -370,6 +348,7 @@ static void run_go(const struct options *opt, const bd_position *pos)
 
 int main(int argc, char **argv)
 {
+    command_line_program("checkers");
     struct options opt = parse_options(argc, argv);
     bd_position pos;
     if ((opt.go_depth || opt.go_movetime || opt.go_moves) && strcmp(opt.command, "go"))

@@ -257,7 +257,7 @@ void kr_emit(FILE *out, const struct kr_tables *tables, const char *command)
             " * generator in firmware/host/kingray_gen.c); do not edit.  Fold magic 0x%08lXu,\n"
             " * the cheapest on AVR of the magics with at most 4 set bits that\n"
             " * gather every diagonal without collision.\n"
-            " * tests/host/test_kingmagic.sh regenerates this file and compares.\n"
+            " * tests/checkers/test_kingmagic.sh regenerates this file and compares.\n"
             " */\n"
             "#include \"checkers/kingray.h\"\n"
             "\n"

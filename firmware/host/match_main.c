@@ -44,8 +44,9 @@
 #include "host/openings.h"
 #include "host/player.h"
 #include "host/referee.h"
+#include "host/command_line.h"
 
-enum { EXIT_FAILED = 1, EXIT_USAGE = 2 };
+enum { EXIT_FAILED = 1 };
 
 #define DEFAULT_MOVETIME_MS 100u
 #define DEFAULT_MAX_PLIES 300u
@@ -83,12 +84,6 @@ struct options {
     int balance;
 };
 
-static void usage_error(const char *what, const char *detail)
-{
-    fprintf(stderr, "match: %s%s%s\n", what, detail ? ": " : "", detail ? detail : "");
-    exit(EXIT_USAGE);
-}
-
 static void print_help(void)
 {
     puts("usage: match [OPTIONS] ENGINE_A ENGINE_B\n"
@@ -121,21 +116,6 @@ static void print_help(void)
          "--generate-openings prints a suite file: every opening of --plies plies (default\n"
          "3), each scored by a search of --depth D (default 10) from White's side, those\n"
          "beyond --balance CP (default 60, hundredths of a man) marked #drop.");
-}
-
-static uint32_t parse_number(const char *text, uint32_t min, uint32_t max, const char *what)
-{
-    uint64_t value = 0;
-    if (!text || !*text)
-        usage_error(what, text);
-    for (const char *c = text; *c; c++) {
-        if (*c < '0' || *c > '9' || value > max)
-            usage_error(what, text);
-        value = value * 10u + (uint64_t)(*c - '0');
-    }
-    if (value < min || value > max)
-        usage_error(what, text);
-    return (uint32_t)value;
 }
 
 static double parse_real(const char *text, double min, double max, const char *what)
@@ -328,14 +308,8 @@ static void default_suite_path(const struct bd_rules *rules, char *out, size_t s
     if (access(out, R_OK) == 0)
         return;
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1u);
-    if (n <= 0)
+    if (!executable_folder(exe, sizeof exe))
         return;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (!slash)
-        return;
-    *slash = '\0';
     char candidate[PATH_MAX + 64];
     snprintf(candidate, sizeof candidate, "%s/../../%s/%s.txt", exe, SUITE_DIR, variant_name(rules));
     if (access(candidate, R_OK) == 0)
@@ -344,17 +318,11 @@ static void default_suite_path(const struct bd_rules *rules, char *out, size_t s
 
 static void default_sim_path(char *out, size_t size)
 {
-    snprintf(out, size, "avrsim");
     char exe[PATH_MAX];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1u);
-    if (n <= 0)
-        return;
-    exe[n] = '\0';
-    char *slash = strrchr(exe, '/');
-    if (slash) {
-        slash[1] = '\0';
-        snprintf(out, size, "%savrsim", exe);
-    }
+    if (executable_folder(exe, sizeof exe))
+        snprintf(out, size, "%s/avrsim", exe);
+    else
+        snprintf(out, size, "avrsim");
 }
 
 /* ---------------------------------------------------------------- match -- */
@@ -761,6 +729,7 @@ static int run_match(const struct options *o)
 
 int main(int argc, char **argv)
 {
+    command_line_program("match");
     struct options o = parse_options(argc, argv);
     return o.generate ? generate_openings(&o) : run_match(&o);
 }

@@ -33,7 +33,7 @@ const uint8_t bs_popcount_table256[256] PROGMEM = { BS_POP128(0), BS_POP128(1) }
 
 /* The 32-bit de Bruijn table for magic 0x077CB531, from
  * `build/host/debruijn --check 5 0x077CB531`; checked against
- * the generator by tests/host/test_bitscan_tables.c. */
+ * the generator by tests/bits/test_bitscan_tables.c. */
 const uint8_t bs_debruijn32_table[32] = {
     0, 1, 28, 2, 29, 14, 24, 3, 30, 22, 20, 15, 25, 17, 4, 8,
     31, 27, 13, 23, 21, 19, 16, 7, 26, 12, 18, 6, 11, 5, 10, 9,

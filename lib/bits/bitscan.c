@@ -5,7 +5,7 @@
  * The de Bruijn table for magic 0x1D, from `build/host/debruijn --nth 3 1`
  * (0x1D is the second of the two B(2,3) sequences that start with 000),
  * then three copies with the byte offsets 8, 16 and 24 added.
- * tests/test_bitscan.c regenerates it with the generator and compares.
+ * tests/bits/test_bitscan.c regenerates it with the generator and compares.
  */
 #define BS_TABLE_COPY(offset) \
     (offset) + 0, (offset) + 1, (offset) + 6, (offset) + 2, \

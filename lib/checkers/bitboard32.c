@@ -10,7 +10,7 @@ static const uint8_t square_file_rank[BB_SQUARES] PROGMEM = {
 };
 
 /* The neighbour of every square in each direction (up-left, up-right,
- * down-right, down-left); tests/test_bitboard32.c checks it against the
+ * down-right, down-left); tests/checkers/test_bitboard32.c checks it against the
  * file and rank definition. */
 const uint8_t bb_neighbours[BB_SQUARES][BB_DIRECTIONS] PROGMEM = {
     { 0xFF,  7, 0xFF, 0xFF }, {  2, 0xFF, 0xFF, 26 }, {  3,  9,  1, 27 }, {  4, 10,  2, 28 },

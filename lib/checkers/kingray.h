@@ -36,7 +36,7 @@
  * counts them with the code), in kingray_tables.c, which
  * `build/host/kingmagic --emit` writes from the generator in
  * firmware/host/kingray_gen.c;
- * tests/host/test_kingmagic.sh regenerates it and compares.
+ * tests/checkers/test_kingmagic.sh regenerates it and compares.
  *
  * Which one is kr_ray, the default, is a choice made by measurement: the
  * bench keeps both rows (make bench: kingray-walk and kingray-table).  The

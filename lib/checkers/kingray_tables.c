@@ -6,7 +6,7 @@
  * generator in firmware/host/kingray_gen.c); do not edit.  Fold magic 0x01010101u,
  * the cheapest on AVR of the magics with at most 4 set bits that
  * gather every diagonal without collision.
- * tests/host/test_kingmagic.sh regenerates this file and compares.
+ * tests/checkers/test_kingmagic.sh regenerates this file and compares.
  */
 #include "checkers/kingray.h"
 

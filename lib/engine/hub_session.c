@@ -193,7 +193,7 @@ static void send_id(void)
 }
 
 /* set-param name=variant value=russian|english|american. */
-static void cmd_set_param(struct hub_session *s)
+static void hub_set_param(struct hub_session *s)
 {
     static const char words_P[] PROGMEM = "name\0value\0";
     char *text = hub_io_word();
@@ -256,7 +256,7 @@ static uint8_t play_moves(struct hub_session *s)
 /* pos pos=POSITION [moves="M1 M2 ..."]: the position, then the game's
  * moves since, played into the game record (which is how the search sees
  * repetitions). */
-static OWN_FRAME void cmd_pos(struct hub_session *s)
+static OWN_FRAME void hub_pos(struct hub_session *s)
 {
     struct bd_game *game = hub_io_game();
     char *text = hub_io_word();
@@ -296,7 +296,7 @@ enum level_word { LW_DEPTH, LW_MOVE_TIME, LW_NODES, LW_TIME, LW_INC, LW_MOVES, L
 #define LW_SECONDS ((1u << LW_MOVE_TIME) | (1u << LW_TIME) | (1u << LW_INC))
 
 /* level depth=N | move-time=S | time=S [inc=S] [moves=N] | nodes=N | infinite */
-static OWN_FRAME void cmd_level(struct hub_session *s)
+static OWN_FRAME void hub_level(struct hub_session *s)
 {
     char *text = hub_io_word();
     uint32_t v[LW_INFINITE];
@@ -495,7 +495,7 @@ static OWN_FRAME void search(struct hub_session *s, uint8_t ponder)
 }
 
 /* go [think|ponder|analyze] */
-static void cmd_go(struct hub_session *s)
+static void hub_go(struct hub_session *s)
 {
     char *text = hub_io_word();
     uint8_t n = read_name(s, text);
@@ -529,13 +529,13 @@ static uint8_t run_line(struct hub_session *s)
     if (!n)
         command = CMD_STOP;         /* an empty line, or a malformed one */
     if (command == CMD_SET_PARAM)
-        cmd_set_param(s);
+        hub_set_param(s);
     else if (command == CMD_POS)
-        cmd_pos(s);
+        hub_pos(s);
     else if (command == CMD_LEVEL)
-        cmd_level(s);
+        hub_level(s);
     else if (command == CMD_GO)
-        cmd_go(s);
+        hub_go(s);
     else if (command == CMD_UNKNOWN)
         put_error(PSTR("unknown command"), text, n);
     else if (!line_is_good(s))

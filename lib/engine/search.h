@@ -44,7 +44,7 @@
  * SEARCH_MAX_PLY + 1 small node structs in that frame, walked up and down
  * by one loop; below it, only the move generator's own frames, deepest in
  * a long flying-king capture.  What that comes to on the ATmega328P is
- * measured, not written down here: tests/host/test_demo.sh runs the game
+ * measured, not written down here: tests/firmware/test_demo.sh runs the game
  * firmware through the bench (whose king endings reach SEARCH_MAX_PLY) and
  * a depth-9 search and checks its static RAM, the workspace included, plus
  * the peak stack against what the board can give (it prints both figures).

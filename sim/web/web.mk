@@ -31,7 +31,7 @@ $(WEB)/app.js: $(WEB_SRC) $(WEB_NPM)/installed
 	$(call say,ESBUILD,$@)
 	$(Q)$(ESBUILD) sim/web/src/main.js --bundle --format=iife --minify --outfile=$@
 
-$(WEB)/tests/machine_test.js: tests/web/machine_test.js $(WEB_SRC) $(WEB_NPM)/installed
+$(WEB)/tests/machine_test.js: tests/sim/web/machine_test.js $(WEB_SRC) $(WEB_NPM)/installed
 	$(call say,ESBUILD,$@)
 	$(Q)$(ESBUILD) $< --bundle --platform=node --outfile=$@
 
@@ -71,7 +71,7 @@ serve-web: web
 	$(Q)cd $(WEB) && python3 -m http.server --bind 127.0.0.1 $(WEB_PORT)
 
 # What the browser test needs: Chromium, the site, the referee and avrsim.
-# For make test a missing part is not an error here: tests/host/test_web.sh
+# For make test a missing part is not an error here: tests/sim/test_web.sh
 # reports the test skipped and why (and fails on CI).
 web-test-prepare: deps
 	-$(Q)command -v chromium >/dev/null 2>&1 || .ci/install-deps chromium
@@ -81,11 +81,11 @@ test: web-test-prepare
 
 ## test-web     the page played in headless Chromium (make test runs it too)
 test-web: web-test-prepare
-	$(Q)BUILD=$(BUILD) sh tests/host/test_web.sh
+	$(Q)BUILD=$(BUILD) sh tests/sim/test_web.sh
 
 ## web-screenshot  the browser test, then its screenshot -> sim/web/screenshot.png (the README's)
 web-screenshot: web-test-prepare
-	$(Q)BUILD=$(BUILD) sh tests/host/test_web.sh
+	$(Q)BUILD=$(BUILD) sh tests/sim/test_web.sh
 	$(Q)cp $(WEB)/tests/screenshot.png $(WEB_SCREENSHOT)
 	@echo "  PNG      $(WEB_SCREENSHOT)"
 

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: MIT
 # build/host/checkers go: the search on the command line.  The output's
 # shape (info lines, then bestmove/score/pv/depth/nodes), composed
-# positions whose best move is known (see tests/atmega/test_search.c for
+# positions whose best move is known (see tests/engine/test_search.c for
 # why), --movetime, and bad arguments exiting 2 with one line on stderr.
 set -u
 BUILD=${BUILD:-build}

@@ -3,7 +3,7 @@
 # build/host/checkers hub: Scan's Hub protocol, as scripted sessions.  The
 # positions and moves expected in the Hub's formats were written by
 # pydraughts 0.6.7 (the reference GUI client; see
-# tests/hub/pydraughts_play.py for whole games against it), and the moves
+# tests/host/pydraughts_play.py for whole games against it), and the moves
 # the engine must answer are forced: the only legal moves, which
 # `checkers moves` lists in PDN.
 set -u

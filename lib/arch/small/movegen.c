@@ -29,7 +29,7 @@
  * moves would fill anyway), and walked again in its turn.  Single jumps
  * and steps are one scan (list_steps).
  *
- * Stack (ATmega168 build, tests/atmega/test_movegen_digest.c measures
+ * Stack (ATmega168 build, tests/checkers/test_movegen_digest.c measures
  * it): the same for every capture, however many pieces it takes; the walk
  * keeps its jumps in the generation (WALK_MAX_JUMPS, 2 bytes each), not in
  * a frame a jump.

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * arch/search_sizes.h (AVR) - the full search's workspace where the RAM
- * decides (engine/search.h; tests/host/test_ram_sweep.sh measures it).
+ * decides (engine/search.h; tests/firmware/test_ram_sweep.sh measures it).
  *
  * A quiet node is evaluated from ply SEARCH_QUIET_PLY_MAX and the plies
  * from there to SEARCH_MAX_PLY - 1 are kept for captures, as are the last
