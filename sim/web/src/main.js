@@ -72,7 +72,27 @@ function receive(byte) {
     drawBoard();
   }
   if (/^error: /.test(pendingLine)) lastMove = null;
+  followSetting(pendingLine);
   pendingLine = '';
+}
+
+// The firmware's answer to `level` or `engine`, chosen in the controls or
+// typed in the console: the controls follow it (a value they do not list
+// is added to them), and the next power-on gives it again.
+function followSetting(line) {
+  const level = /^level (depth \d+|time \d+)(?: ms)?$/.exec(line);
+  const engine = /^engine (white|black|both|off)$/.exec(line);
+  if (level) showSetting('level', level[1]);
+  if (engine) showSetting('engine', engine[1]);
+}
+function showSetting(name, value) {
+  const control = $(name);
+  if (![...control.options].some((o) => o.value === value)) control.add(new Option(value, value));
+  control.value = value;
+  if (settings[name] !== value) {
+    settings[name] = value;
+    saveSettings();
+  }
 }
 
 let consoleText = '';

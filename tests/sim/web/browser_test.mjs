@@ -242,6 +242,20 @@ async function play(url) {
          `page: ${inPage && inPage[0]}; avrsim: ${inAvrsim && inAvrsim[0]}`);
   await screenshot('screenshot.png');
 
+  // The controls follow a level and an engine side typed in the console,
+  // one that the level control lists (depth 6) and one it does not.
+  const control = (id) => page.evaluate(`document.getElementById('${id}').value`);
+  report((await control('level')) === `depth ${SAME_DEPTH}`,
+         `after level depth ${SAME_DEPTH} typed in the console the level control shows depth ${SAME_DEPTH}`,
+         await control('level'));
+  await typeLine('level time 300');
+  await typeLine('engine both');
+  report((await control('level')) === 'time 300' && (await control('engine')) === 'both',
+         'after level time 300 and engine both typed in the console the controls show them',
+         `${await control('level')} ${await control('engine')}`);
+  await typeLine('level depth 4');
+  await typeLine('engine off');
+
   // A capture: a click on the landing square beyond the man taken.
   await typeLine('fen W:Wc3,a1:Bd4,h8');
   const capture = await clickSquares('c3', 'e5');
