@@ -818,6 +818,10 @@ bd_asm_count_captures:
 4:  mov  r24, CNT
     clr  r25
     ret
+/* The same from MEN_GO_ON's walk: DN = bd_asm_men_reach's set (perft_asm.S
+ * comes in here after its own count of the men's jumps). */
+    .global bd_asm_count_men_walked
+bd_asm_count_men_walked:
 8:  XCALL bd_asm_men_walkers
     rjmp 5f
 9:  XCALL bd_asm_walkers

@@ -247,6 +247,18 @@ bd_perft_leaf_base:
     .endr
     ret
 
+/* EN, EM = those of bd_perft_shared.  16 cycles. */
+.macro SHARED_EN_EM
+    lds  EN0, bd_perft_shared + 1
+    lds  EN1, bd_perft_shared + 2
+    lds  EN2, bd_perft_shared + 3
+    lds  EN3, bd_perft_shared + 4
+    lds  EM0, bd_perft_shared + 5
+    lds  EM1, bd_perft_shared + 6
+    lds  EM2, bd_perft_shared + 7
+    lds  EM3, bd_perft_shared + 8
+.endm
+
 /* bd_perft_leaf: the leaf after the move at X, counted (bd_asm_count's
  * r25:r24), its registers from bd_perft_shared: a move that captures
  * nothing changes only its two squares, in the enemy pieces and the empty
@@ -279,15 +291,7 @@ bd_perft_leaf:
     ldd  ZH, Y+F_PARENT + 1
     rcall bd_perft_load_child
     XJMP bd_asm_count_loaded
-2:
-    lds  EN0, bd_perft_shared + 1
-    lds  EN1, bd_perft_shared + 2
-    lds  EN2, bd_perft_shared + 3
-    lds  EN3, bd_perft_shared + 4
-    lds  EM0, bd_perft_shared + 5
-    lds  EM1, bd_perft_shared + 6
-    lds  EM2, bd_perft_shared + 7
-    lds  EM3, bd_perft_shared + 8
+2:  SHARED_EN_EM
     lds  UP0, bd_perft_shared + 9
     lds  UP1, bd_perft_shared + 10
     lds  UP2, bd_perft_shared + 11
@@ -342,6 +346,130 @@ bd_perft_leaf:
     cpc  r27, r25
     brsh \done
 .endm
+
+/* The end of the list that bd_perft_quiet_leaves walks. */
+    .section .bss.bd_perft_shared, "aw", @nobits
+bd_perft_leaves_end: .skip 2
+    .section .text.bd_perft_node, "ax", @progbits
+
+/* bd_perft_total += CNT.  Clobbers tmp (Z when a carry ripples past the
+ * second byte).  7 cycles when no carry leaves the first byte. */
+.macro ADD_CNT
+    lds  tmp, bd_perft_total
+    add  tmp, CNT
+    sts  bd_perft_total, tmp
+    brcc .L_ac\@
+    lds  tmp, bd_perft_total + 1
+    inc  tmp
+    sts  bd_perft_total + 1, tmp
+    brne .L_ac\@
+    rcall bd_perft_ripple
+.L_ac\@:
+.endm
+
+/* bd_perft_reload: the registers of bd_perft_shared back (FL, EN, EM, UP,
+ * DN, U).  Clobbers Z.  45 cycles + RET. */
+bd_perft_reload:
+    ldi  ZL, lo8(bd_perft_shared)
+    ldi  ZH, hi8(bd_perft_shared)
+    ld   FL, Z+
+    .irp r, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3, UP0, UP1, UP2, UP3, DN0, DN1, DN2, DN3, U0, U1, U2, U3
+    ld   \r, Z+
+    .endr
+    ret
+
+/* bd_perft_ripple: the carry of an addition to bd_perft_total's second
+ * byte, on through the bytes above.  Clobbers tmp, Z. */
+bd_perft_ripple:
+    ldi  ZL, lo8(bd_perft_total + 2)
+    ldi  ZH, hi8(bd_perft_total + 2)
+1:  ld   tmp, Z                 /* the carry ripples on */
+    inc  tmp
+    st   Z+, tmp
+    breq 1b
+    ret
+
+/* bd_perft_quiet_leaves: every child of a node counted, when all its
+ * moves are quiet and the children have no flying kings (each leaf then
+ * differs from the shared registers only by the mover's two squares in
+ * EN and EM, and counting a leaf without a capture changes none of UP,
+ * DN, U).  The shared registers stay live from leaf to leaf; a leaf with
+ * a capture, counted by bd_asm_count_captures, takes them and they come
+ * back from bd_perft_shared.  Y walks the moves (the frame's pointer is
+ * on the stack meanwhile).
+ * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored, FL
+ *      bit 7 clear), Y = the frame.
+ * Out: T flag set when the leaves were counted (else nothing done).
+ * Keeps Y; clobbers everything else.  Cycles a quiet leaf besides
+ * bd_asm_capture_test and bd_asm_count_quiet: 71-75. */
+#define LEAF_FROM T0
+#define LEAF_TO   T1
+#define LEAF_BIT  T2
+bd_perft_quiet_leaves:
+    clt
+    sbrs FL, F_FLYING           /* flying kings: bd_perft_leaf's way */
+    rjmp 0f
+    OR_TEST U0, U1, U2, U3
+    breq 0f
+    ret
+0:  ldd  ZL, Y+F_MOVE
+    ldd  ZH, Y+F_MOVE + 1
+    ldd  tmp, Y+F_END
+    sts  bd_perft_leaves_end, tmp
+    ldd  tmp, Y+F_END + 1
+    sts  bd_perft_leaves_end + 1, tmp
+    push r28
+    push r29
+    movw r28, ZL
+1:  ld   LEAF_FROM, Y+
+    ld   LEAF_TO, Y+
+    adiw r28, MOVE_BYTES - 2
+    SQUARE_EOR2 LEAF_FROM, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+    SQUARE_EOR2 LEAF_TO, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+    XCALL bd_asm_capture_test
+    cpi  FL, 1 << F_JUMPS
+    brlo 2f
+    rjmp 5f
+2:  XCALL bd_asm_count_quiet
+    ADD_CNT
+3:  SHARED_EN_EM                /* the leaf's two squares undone */
+4:  lds  tmp, bd_perft_leaves_end
+    cp   r28, tmp
+    lds  tmp, bd_perft_leaves_end + 1
+    cpc  r29, tmp
+    brsh 6f
+    rjmp 1b
+6:  pop  r29
+    pop  r28
+    set
+    ret
+5:  OR_TEST U0, U1, U2, U3      /* a leaf with a capture: by men? */
+    breq 0f
+    rjmp 8f
+0:
+    XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
+    clr  CNT                    /* UP, EN, EM kept */
+    ldi  ZH, hi8(bd_popcount_table)
+    MEN_GO_ON 0, 1, 7f
+    MEN_GO_ON 1, 1, 7f
+    MEN_GO_ON 2, 1, 7f
+    MEN_GO_ON 3, 1, 7f
+    ADD_CNT
+    lds  DN0, bd_perft_shared + 13
+    lds  DN1, bd_perft_shared + 14
+    lds  DN2, bd_perft_shared + 15
+    lds  DN3, bd_perft_shared + 16
+    clr  U0                     /* MEN_GO_ON took U, which had no kings */
+    clr  U1
+    movw U2, U0
+    andi FL, 0x0F               /* the jump bits off */
+    rjmp 3b
+7:  XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
+    rjmp 9f
+8:  XCALL bd_asm_count_captures
+9:  ADD_LEAVES
+    rcall bd_perft_reload
+    rjmp 4b
 
 /* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
  * plies deep, to bd_perft_total; X = the free move stack.
@@ -413,10 +541,22 @@ bd_perft_node:
     cpi  r24, MOVE_BYTES * LEAF_SHARE_MIN
     cpc  r25, zero
     brlo 2f
+    ldd  ZL, Y+F_MOVE           /* captures: each leaf the long way */
+    ldd  ZH, Y+F_MOVE + 1
+    ldd  tmp, Z+2
+    ldd  r24, Z+3
+    or   tmp, r24
+    ldd  r24, Z+4
+    or   tmp, r24
+    ldd  r24, Z+5
+    or   tmp, r24
+    brne 2f
     ldd  ZL, Y+F_PARENT
     ldd  ZH, Y+F_PARENT + 1
     rcall bd_perft_leaf_base
-    rjmp 2f
+    rcall bd_perft_quiet_leaves /* when it can: the list at F_MOVE done */
+    brtc 2f
+    rjmp 7f
 1:  NEXT_MOVE 7f
     rcall bd_perft_child
     std  Y+F_MOVE, r26
