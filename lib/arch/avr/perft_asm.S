@@ -347,8 +347,9 @@ bd_perft_leaf:
     brsh \done
 .endm
 
-/* The end of the list that bd_perft_quiet_leaves walks. */
+/* The quiet moves that bd_perft_quiet_leaves walks, (from, to) pairs. */
     .section .bss.bd_perft_shared, "aw", @nobits
+bd_perft_pairs:      .skip 2
 bd_perft_leaves_end: .skip 2
     .section .text.bd_perft_node, "ax", @progbits
 
@@ -389,41 +390,32 @@ bd_perft_ripple:
     breq 1b
     ret
 
-/* bd_perft_quiet_leaves: every child of a node counted, when all its
- * moves are quiet and the children have no flying kings (each leaf then
+/* bd_perft_quiet_leaves: every child of a node counted from the node's
+ * quiet moves, when its children have no flying kings (each leaf then
  * differs from the shared registers only by the mover's two squares in
  * EN and EM, and counting a leaf without a capture changes none of UP,
  * DN, U).  The shared registers stay live from leaf to leaf; a leaf with
  * a capture, counted by bd_asm_count_captures, takes them and they come
- * back from bd_perft_shared.  Y walks the moves (the frame's pointer is
- * on the stack meanwhile).
- * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored, FL
- *      bit 7 clear), Y = the frame.
- * Out: T flag set when the leaves were counted (else nothing done).
+ * back from bd_perft_shared.  Y walks the moves, (from, to) pairs from
+ * bd_perft_pairs to bd_perft_leaves_end (at least one).
+ * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
  * Keeps Y; clobbers everything else.  Cycles a quiet leaf besides
- * bd_asm_capture_test and bd_asm_count_quiet: 71-75. */
+ * bd_asm_capture_test and bd_asm_count_quiet: 69-73. */
 #define LEAF_FROM T0
 #define LEAF_TO   T1
 #define LEAF_BIT  T2
 bd_perft_quiet_leaves:
-    clt
-    sbrs FL, F_FLYING           /* flying kings: bd_perft_leaf's way */
-    rjmp 0f
-    OR_TEST U0, U1, U2, U3
-    breq 0f
-    ret
-0:  ldd  ZL, Y+F_MOVE
-    ldd  ZH, Y+F_MOVE + 1
-    ldd  tmp, Y+F_END
-    sts  bd_perft_leaves_end, tmp
-    ldd  tmp, Y+F_END + 1
-    sts  bd_perft_leaves_end + 1, tmp
     push r28
     push r29
-    movw r28, ZL
+    lds  r28, bd_perft_pairs
+    lds  r29, bd_perft_pairs + 1
+    sbrs FL, F_FLYING           /* flying kings: bd_perft_flying_leaves */
+    rjmp 1f
+    OR_TEST U0, U1, U2, U3
+    breq 1f
+    rjmp bd_perft_flying_leaves
 1:  ld   LEAF_FROM, Y+
     ld   LEAF_TO, Y+
-    adiw r28, MOVE_BYTES - 2
     SQUARE_EOR2 LEAF_FROM, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
     SQUARE_EOR2 LEAF_TO, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
     XCALL bd_asm_capture_test
@@ -441,7 +433,6 @@ bd_perft_quiet_leaves:
     rjmp 1b
 6:  pop  r29
     pop  r28
-    set
     ret
 5:  OR_TEST U0, U1, U2, U3      /* a leaf with a capture: by men? */
     breq 0f
@@ -471,6 +462,126 @@ bd_perft_quiet_leaves:
     rcall bd_perft_reload
     rjmp 4b
 
+/* The room that the quiet moves' pairs may take: a short king's four
+ * steps for each of the twelve pieces. */
+#define PAIRS_ROOM (2 * 4 * 12)
+
+/* (to - T2, to) at X for each square `to` of byte b (base its first
+ * square).  ZH = hi8(bd_popcount_table).  Clobbers T0, T1, ZL. */
+.macro PAIRS_OF b, base
+    tst  \b
+    breq 2f
+1:  LOWEST_SQUARE \b, \base, T0
+    mov  T1, T0
+    sub  T1, T2
+    andi T1, 31
+    st   X+, T1
+    st   X+, T0
+    tst  \b
+    brne 1b
+2:
+.endm
+
+/* bd_perft_pairs_dir: the pairs of one direction's quiet moves.
+ * In:  EN = the targets, T2 = the step (to - T2 is the origin), X.
+ * Out: X past the pairs.  Clobbers EN, T0, T1, ZL. */
+bd_perft_pairs_dir:
+    PAIRS_OF EN0, 0
+    PAIRS_OF EN1, 8
+    PAIRS_OF EN2, 16
+    PAIRS_OF EN3, 24
+    ret
+
+/* bd_perft_last: the leaves of the position at Y, two plies deep, added
+ * to bd_perft_total without a list, when its side has no capture and no
+ * flying king: its quiet moves as (from, to) pairs on the free move stack
+ * (mg_generate_known's quiet moves, in another order), then
+ * bd_perft_quiet_leaves.  The leaves' scratch moves start where the list
+ * would have ended, and a list that would not have fit is left to the
+ * list's way, so that a move stack too small gives the same answer.
+ * In:  Y = the position, X = the free move stack.
+ * Out: T flag set when counted; else bd_perft_pairs = X, nothing added.
+ * Keeps Y; clobbers everything else. */
+bd_perft_last:
+    sts  bd_perft_pairs, r26
+    sts  bd_perft_pairs + 1, r27
+    lds  FL, bd_perft_flags
+    movw ZL, r28
+    XCALL bd_asm_load
+    XCALL bd_asm_capture_test
+    clt
+    cpi  FL, 1 << F_JUMPS       /* a capture: the list's way */
+    brlo 0f
+    ret
+0:  sbrs FL, F_FLYING
+    rjmp 0f
+    OR_TEST U0, U1, U2, U3      /* flying kings: the list's way */
+    breq 0f
+    ret
+0:  lds  ZL, bd_asm_scratch_end /* room for every pair */
+    lds  ZH, bd_asm_scratch_end + 1
+    sub  ZL, r26
+    sbc  ZH, r27
+    subi ZL, lo8(PAIRS_ROOM)
+    sbci ZH, hi8(PAIRS_ROOM)
+    brge 0f
+    ret
+0:  QUIET_MOVERS
+    ldi  ZH, hi8(bd_popcount_table)
+    lds  r26, bd_perft_pairs    /* X (FL, CNT no longer needed) */
+    lds  r27, bd_perft_pairs + 1
+    EACH_QUIET_DIR T2, bd_perft_pairs_dir
+    sts  bd_perft_leaves_end, r26
+    sts  bd_perft_leaves_end + 1, r27
+    lds  r24, bd_perft_pairs    /* the list's end: 3 bytes a pair's 1 */
+    lds  r25, bd_perft_pairs + 1
+    sub  r26, r24
+    sbc  r27, r25
+    breq 9f                     /* no move: no leaf */
+    movw T0, r26
+    add  T0, r26
+    adc  T1, r27
+    add  T0, r26
+    adc  T1, r27
+    add  T0, r24
+    adc  T1, r25
+    lds  tmp, bd_asm_scratch_end
+    cp   tmp, T0
+    lds  tmp, bd_asm_scratch_end + 1
+    cpc  tmp, T1
+    brsh 5f
+    clt                         /* it would not fit: the list's way */
+    ret
+5:  sts  bd_asm_scratch, T0
+    sts  bd_asm_scratch + 1, T1
+    movw ZL, r28
+    rcall bd_perft_leaf_base
+    rcall bd_perft_quiet_leaves
+9:  set
+    ret
+
+/* bd_perft_flying_leaves: bd_perft_quiet_leaves' loop when the leaves'
+ * side has flying kings: each leaf from all of bd_perft_shared, counted by
+ * bd_asm_count_loaded.  Y (pushed) the pairs; returns as
+ * bd_perft_quiet_leaves. */
+bd_perft_flying_leaves:
+1:  rcall bd_perft_reload
+    ld   LEAF_FROM, Y+
+    ld   LEAF_TO, Y+
+    SQUARE_EOR2 LEAF_FROM, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+    SQUARE_EOR2 LEAF_TO, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+    XCALL bd_asm_count_loaded
+    ADD_LEAVES
+    lds  tmp, bd_perft_leaves_end
+    cp   r28, tmp
+    lds  tmp, bd_perft_leaves_end + 1
+    cpc  r29, tmp
+    brsh 2f
+    rjmp 1b
+2:  pop  r29
+    pop  r28
+    ret
+
 /* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
  * plies deep, to bd_perft_total; X = the free move stack.
  * Keeps Y; clobbers everything else. */
@@ -487,6 +598,14 @@ bd_perft_node:
     XCALL bd_asm_count
     ADD_LEAVES
     ret
+0:  cpi  r20, 2                 /* two plies: without a list if it can */
+    brne 0f
+    rcall bd_perft_last
+    brtc 1f
+    ret
+1:  ldi  r20, 2
+    lds  r26, bd_perft_pairs
+    lds  r27, bd_perft_pairs + 1
 0:  /* an inner node: a frame, the moves, each child */
     movw r24, r28               /* the node's position */
     push r28
@@ -541,22 +660,10 @@ bd_perft_node:
     cpi  r24, MOVE_BYTES * LEAF_SHARE_MIN
     cpc  r25, zero
     brlo 2f
-    ldd  ZL, Y+F_MOVE           /* captures: each leaf the long way */
-    ldd  ZH, Y+F_MOVE + 1
-    ldd  tmp, Z+2
-    ldd  r24, Z+3
-    or   tmp, r24
-    ldd  r24, Z+4
-    or   tmp, r24
-    ldd  r24, Z+5
-    or   tmp, r24
-    brne 2f
     ldd  ZL, Y+F_PARENT
     ldd  ZH, Y+F_PARENT + 1
     rcall bd_perft_leaf_base
-    rcall bd_perft_quiet_leaves /* when it can: the list at F_MOVE done */
-    brtc 2f
-    rjmp 7f
+    rjmp 2f
 1:  NEXT_MOVE 7f
     rcall bd_perft_child
     std  Y+F_MOVE, r26
