@@ -347,7 +347,7 @@ bd_perft_leaf:
     brsh \done
 .endm
 
-/* The quiet moves that bd_perft_quiet_leaves walks, (from, to) pairs. */
+/* The quiet moves that bd_perft_quiet_leaves walks, as XOR masks. */
     .section .bss.bd_perft_shared, "aw", @nobits
 bd_perft_pairs:      .skip 2
 bd_perft_leaves_end: .skip 2
@@ -396,14 +396,26 @@ bd_perft_ripple:
  * EN and EM, and counting a leaf without a capture changes none of UP,
  * DN, U).  The shared registers stay live from leaf to leaf; a leaf with
  * a capture, counted by bd_asm_count_captures, takes them and they come
- * back from bd_perft_shared.  Y walks the moves, (from, to) pairs from
- * bd_perft_pairs to bd_perft_leaves_end (at least one).
+ * back from bd_perft_shared.  Y walks the moves, 4-byte masks of their
+ * two squares from bd_perft_pairs to bd_perft_leaves_end (at least one).
  * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
  * Keeps Y; clobbers everything else.  Cycles a quiet leaf besides
  * bd_asm_capture_test and bd_asm_count_quiet: 69-73. */
-#define LEAF_FROM T0
-#define LEAF_TO   T1
-#define LEAF_BIT  T2
+/* EN ^= and EM ^= the move's mask at Y, Y past it.  16 cycles. */
+.macro LEAF_MOVE
+    ld   T0, Y+
+    ld   T1, Y+
+    ld   T2, Y+
+    ld   T3, Y+
+    eor  EN0, T0
+    eor  EN1, T1
+    eor  EN2, T2
+    eor  EN3, T3
+    eor  EM0, T0
+    eor  EM1, T1
+    eor  EM2, T2
+    eor  EM3, T3
+.endm
 bd_perft_quiet_leaves:
     push r28
     push r29
@@ -414,10 +426,7 @@ bd_perft_quiet_leaves:
     OR_TEST U0, U1, U2, U3
     breq 1f
     rjmp bd_perft_flying_leaves
-1:  ld   LEAF_FROM, Y+
-    ld   LEAF_TO, Y+
-    SQUARE_EOR2 LEAF_FROM, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
-    SQUARE_EOR2 LEAF_TO, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+1:  LEAF_MOVE
     XCALL bd_asm_capture_test
     cpi  FL, 1 << F_JUMPS
     brlo 2f
@@ -462,39 +471,96 @@ bd_perft_quiet_leaves:
     rcall bd_perft_reload
     rjmp 4b
 
-/* The room that the quiet moves' pairs may take: a short king's four
+/* The room that the quiet moves' masks may take: a short king's four
  * steps for each of the twelve pieces. */
-#define PAIRS_ROOM (2 * 4 * 12)
+#define MASK_BYTES 4
+#define MASKS_ROOM (MASK_BYTES * 4 * 12)
 
-/* (to - T2, to) at X for each square `to` of byte b (base its first
- * square).  ZH = hi8(bd_popcount_table).  Clobbers T0, T1, ZL. */
-.macro PAIRS_OF b, base
-    tst  \b
-    breq 2f
-1:  LOWEST_SQUARE \b, \base, T0
-    mov  T1, T0
-    sub  T1, T2
-    andi T1, 31
-    st   X+, T1
-    st   X+, T0
-    tst  \b
-    brne 1b
-2:
+/* A move's mask at X, X past it: byte k = ra, byte j = rb, the others
+ * zero (j = -1: none). */
+.macro MASK_STORE k, ra, j, rb
+    .irp i, 0, 1, 2, 3
+    .if \i == \k
+    st   X+, \ra
+    .elseif \i == \j
+    st   X+, \rb
+    .else
+    st   X+, zero
+    .endif
+    .endr
 .endm
 
-/* bd_perft_pairs_dir: the pairs of one direction's quiet moves.
- * In:  EN = the targets, T2 = the step (to - T2 is the origin), X.
- * Out: X past the pairs.  Clobbers EN, T0, T1, ZL. */
-bd_perft_pairs_dir:
-    PAIRS_OF EN0, 0
-    PAIRS_OF EN1, 8
-    PAIRS_OF EN2, 16
-    PAIRS_OF EN3, 24
+/* The masks of the quiet moves to the squares of byte b (byte k of the
+ * board) in one direction.  The origin's bit is the target's shifted by
+ * one (shift: lsr or lsl): with near, in the same byte, or when the shift
+ * carries out, bit `bit` of the byte `delta` further round; without near,
+ * in that byte, or when it carries out, bit `bit` of the same byte.
+ * Clobbers T0, T1.  21-22 cycles a move. */
+.macro MASKS_OF b, k, shift, near, bit, delta
+    tst  \b
+    breq 9f
+1:  mov  T0, \b
+    neg  T0
+    and  T0, \b                 /* the target's bit */
+    eor  \b, T0
+    mov  T1, T0
+    \shift T1
+    brcs 2f
+    .if \near
+    or   T0, T1
+    MASK_STORE \k, T0, -1, T0
+    .else
+    MASK_STORE \k, T0, (\k + \delta) & 3, T1
+    .endif
+    rjmp 3f
+2:  .if \near
+    ldi  T1, \bit
+    MASK_STORE \k, T0, (\k + \delta) & 3, T1
+    .else
+    ori  T0, \bit
+    MASK_STORE \k, T0, -1, T0
+    .endif
+3:  tst  \b
+    brne 1b
+9:
+.endm
+
+/* The masks of one direction's moves to the squares of EN, then RET
+ * (MASKS_OF's arguments but b and k). */
+.macro MASKS_DIR shift, near, bit, delta
+    MASKS_OF EN0, 0, \shift, \near, \bit, \delta
+    MASKS_OF EN1, 1, \shift, \near, \bit, \delta
+    MASKS_OF EN2, 2, \shift, \near, \bit, \delta
+    MASKS_OF EN3, 3, \shift, \near, \bit, \delta
     ret
+.endm
+
+/* bd_perft_masks_dir: the masks of one direction's quiet moves.
+ * In:  EN = the targets, T2 = the step (EACH_QUIET_DIR's: 1, 7, 31, 25),
+ *      X.  Out: X past the masks.  Clobbers EN, T0, T1. */
+bd_perft_masks_dir:
+    cpi  T2, 7
+    brne 1f
+    rjmp .L_masks_ur
+1:  cpi  T2, 31
+    brne 1f
+    rjmp .L_masks_dr
+1:  cpi  T2, 25
+    brne 1f
+    rjmp .L_masks_dl
+    /* from = to - 1, to - 7, to + 1, to + 7 modulo 32: the steps'
+     * rotations */
+1:  MASKS_DIR lsr, 1, 0x80, 3   /* up-left */
+.L_masks_ur:
+    MASKS_DIR lsl, 0, 0x01, 3
+.L_masks_dr:
+    MASKS_DIR lsl, 1, 0x01, 1
+.L_masks_dl:
+    MASKS_DIR lsr, 0, 0x80, 1
 
 /* bd_perft_last: the leaves of the position at Y, two plies deep, added
  * to bd_perft_total without a list, when its side has no capture and no
- * flying king: its quiet moves as (from, to) pairs on the free move stack
+ * flying king: its quiet moves as XOR masks on the free move stack
  * (mg_generate_known's quiet moves, in another order), then
  * bd_perft_quiet_leaves.  The leaves' scratch moves start where the list
  * would have ended, and a list that would not have fit is left to the
@@ -522,25 +588,24 @@ bd_perft_last:
     lds  ZH, bd_asm_scratch_end + 1
     sub  ZL, r26
     sbc  ZH, r27
-    subi ZL, lo8(PAIRS_ROOM)
-    sbci ZH, hi8(PAIRS_ROOM)
+    subi ZL, lo8(MASKS_ROOM)
+    sbci ZH, hi8(MASKS_ROOM)
     brge 0f
     ret
 0:  QUIET_MOVERS
-    ldi  ZH, hi8(bd_popcount_table)
     lds  r26, bd_perft_pairs    /* X (FL, CNT no longer needed) */
     lds  r27, bd_perft_pairs + 1
-    EACH_QUIET_DIR T2, bd_perft_pairs_dir
+    EACH_QUIET_DIR T2, bd_perft_masks_dir
     sts  bd_perft_leaves_end, r26
     sts  bd_perft_leaves_end + 1, r27
-    lds  r24, bd_perft_pairs    /* the list's end: 3 bytes a pair's 1 */
+    lds  r24, bd_perft_pairs    /* the list's end: 6 bytes a mask's 4 */
     lds  r25, bd_perft_pairs + 1
     sub  r26, r24
     sbc  r27, r25
     breq 9f                     /* no move: no leaf */
     movw T0, r26
-    add  T0, r26
-    adc  T1, r27
+    lsr  T1
+    ror  T0
     add  T0, r26
     adc  T1, r27
     add  T0, r24
@@ -566,10 +631,7 @@ bd_perft_last:
  * bd_perft_quiet_leaves. */
 bd_perft_flying_leaves:
 1:  rcall bd_perft_reload
-    ld   LEAF_FROM, Y+
-    ld   LEAF_TO, Y+
-    SQUARE_EOR2 LEAF_FROM, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
-    SQUARE_EOR2 LEAF_TO, LEAF_BIT, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3
+    LEAF_MOVE
     XCALL bd_asm_count_loaded
     ADD_LEAVES
     lds  tmp, bd_perft_leaves_end
