@@ -31,6 +31,7 @@
 #define STEP  r27
 
     .section .bss.bd_gen_state, "aw", @nobits
+    .global bd_gen_end, bd_gen_sp
 bd_gen_end:   .skip 2
 bd_gen_sp:    .skip 2           /* the stack pointer in bd_asm_generate_known */
 /* The promoting targets of the direction being listed (the own kings, at
@@ -305,7 +306,12 @@ bd_asm_generate_known:
     ret
 
 5:  /* Captures: men's single jumps that cannot go on here; else
-     * bd_gen_c_captures sorts out the pieces to walk. */
+     * bd_gen_c_captures sorts out the pieces to walk.  perft_asm.S comes
+     * in here with the registers of bd_asm_load and bd_asm_capture_test
+     * (a capture found), Y = out, bd_gen_sp, bd_gen_end and bd_asm_pos
+     * set. */
+    .global bd_asm_generate_captures
+bd_asm_generate_captures:
     OR_TEST U0, U1, U2, U3
     breq .+2
     rjmp bd_gen_c_captures

@@ -558,6 +558,25 @@ bd_perft_masks_dir:
 .L_masks_dl:
     MASKS_DIR lsr, 0, 0x80, 1
 
+/* bd_perft_list_captures: the captures of the position at Y, whose
+ * registers bd_asm_load and bd_asm_capture_test have filled, listed at
+ * bd_perft_pairs as mg_generate_known lists them.  Out: r25:r24 = the
+ * end, 0 when they do not fit.  Clobbers everything. */
+bd_perft_list_captures:
+    in   tmp, _SFR_IO_ADDR(SPL)  /* mg_generate_known's state */
+    sts  bd_gen_sp, tmp
+    in   tmp, _SFR_IO_ADDR(SPH)
+    sts  bd_gen_sp + 1, tmp
+    sts  bd_asm_pos, r28
+    sts  bd_asm_pos + 1, r29
+    lds  tmp, bd_asm_scratch_end
+    sts  bd_gen_end, tmp
+    lds  tmp, bd_asm_scratch_end + 1
+    sts  bd_gen_end + 1, tmp
+    lds  r28, bd_perft_pairs
+    lds  r29, bd_perft_pairs + 1
+    XJMP bd_asm_generate_captures
+
 /* bd_perft_last: the leaves of the position at Y, two plies deep, added
  * to bd_perft_total without a list, when its side has no capture and no
  * flying king: its quiet moves as XOR masks on the free move stack
@@ -565,8 +584,12 @@ bd_perft_masks_dir:
  * bd_perft_quiet_leaves.  The leaves' scratch moves start where the list
  * would have ended, and a list that would not have fit is left to the
  * list's way, so that a move stack too small gives the same answer.
+ * A capture is listed at X by mg_generate_known's own code for captures
+ * (bd_asm_generate_captures), on the registers loaded and tested here.
  * In:  Y = the position, X = the free move stack.
- * Out: T flag set when counted; else bd_perft_pairs = X, nothing added.
+ * Out: T flag set when counted; else bd_perft_pairs = X, nothing added,
+ *      and r16 = 0 when the captures are listed, r19:r18 = the list's
+ *      end (mg_generate_known's answer), MG_CAPTURE_UNKNOWN when not.
  * Keeps Y; clobbers everything else. */
 bd_perft_last:
     sts  bd_perft_pairs, r26
@@ -576,14 +599,22 @@ bd_perft_last:
     XCALL bd_asm_load
     XCALL bd_asm_capture_test
     clt
-    cpi  FL, 1 << F_JUMPS       /* a capture: the list's way */
+    cpi  FL, 1 << F_JUMPS       /* a capture: the list */
     brlo 0f
+    push r28
+    push r29
+    rcall bd_perft_list_captures
+    pop  r29
+    pop  r28
+    movw r18, r24
+    clr  r16
+    clt
     ret
 0:  sbrs FL, F_FLYING
     rjmp 0f
     OR_TEST U0, U1, U2, U3      /* flying kings: the list's way */
     breq 0f
-    ret
+    rjmp 8f
 0:  lds  ZL, bd_asm_scratch_end /* room for every pair */
     lds  ZH, bd_asm_scratch_end + 1
     sub  ZL, r26
@@ -591,7 +622,7 @@ bd_perft_last:
     subi ZL, lo8(MASKS_ROOM)
     sbci ZH, hi8(MASKS_ROOM)
     brge 0f
-    ret
+    rjmp 8f
 0:  QUIET_MOVERS
     lds  r26, bd_perft_pairs    /* X (FL, CNT no longer needed) */
     lds  r27, bd_perft_pairs + 1
@@ -615,7 +646,8 @@ bd_perft_last:
     lds  tmp, bd_asm_scratch_end + 1
     cpc  tmp, T1
     brsh 5f
-    clt                         /* it would not fit: the list's way */
+8:  ldi  r16, MG_CAPTURE_UNKNOWN /* the list's way */
+    clt
     ret
 5:  sts  bd_asm_scratch, T0
     sts  bd_asm_scratch + 1, T1
@@ -660,7 +692,8 @@ bd_perft_node:
     XCALL bd_asm_count
     ADD_LEAVES
     ret
-0:  cpi  r20, 2                 /* two plies: without a list if it can */
+0:  ldi  r16, MG_CAPTURE_UNKNOWN
+    cpi  r20, 2                 /* two plies: without a list if it can */
     brne 0f
     rcall bd_perft_last
     brtc 1f
@@ -668,7 +701,8 @@ bd_perft_node:
 1:  ldi  r20, 2
     lds  r26, bd_perft_pairs
     lds  r27, bd_perft_pairs + 1
-0:  /* an inner node: a frame, the moves, each child */
+0:  /* an inner node: a frame, the moves (r16 = 0: listed already, their
+     * end in r19:r18), each child */
     movw r24, r28               /* the node's position */
     push r28
     push r29
@@ -687,18 +721,21 @@ bd_perft_node:
     std  Y+F_MOVE + 1, r27
     dec  r20
     std  Y+F_DEPTH, r20
-    lds  r22, bd_asm_rules
+    tst  r16
+    brne 1f
+    movw r24, r18
+    rjmp 0f
+1:  lds  r22, bd_asm_rules
     lds  r23, bd_asm_rules + 1
     movw r20, r26
     lds  r18, bd_asm_scratch_end
     lds  r19, bd_asm_scratch_end + 1
-    ldi  r16, MG_CAPTURE_UNKNOWN  /* the list asks the capture test */
-    push r28
+    push r28                    /* r16: the list asks the capture test */
     push r29
     XCALL bd_asm_generate_known
     pop  r29
     pop  r28
-    std  Y+F_END, r24
+0:  std  Y+F_END, r24
     std  Y+F_END + 1, r25
     mov  tmp, r24
     or   tmp, r25
