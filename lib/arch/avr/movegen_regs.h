@@ -420,6 +420,54 @@
 #define L_DR (bd_asm_landings + 8)
 #define L_DL (bd_asm_landings + 12)
 
+/* The capture test of one direction (d: 0 up-left, 1 up-right from UP,
+ * 2 down-right, 3 down-left from DN): its short jumps' landings, when
+ * there are any, stored at bd_asm_landings + 4d with FL's bit F_JUMPS + d
+ * set.  Clobbers T, tmp.  29 cycles without a jump. */
+.macro TEST_JUMPS d
+    .if \d == 0
+    JUMPS_UL UP0, UP2
+    .elseif \d == 1
+    JUMPS_UR UP0, UP2
+    .elseif \d == 2
+    JUMPS_DR DN0, DN2
+    .else
+    JUMPS_DL DN0, DN2
+    .endif
+    OR_TEST T0, T1, T2, T3
+    breq .L_tj\@
+    .if (\d == 1) || (\d == 3)            /* bytes in T2, T3, T0, T1 */
+    sts  bd_asm_landings + 4 * \d + 0, T2
+    sts  bd_asm_landings + 4 * \d + 1, T3
+    sts  bd_asm_landings + 4 * \d + 2, T0
+    sts  bd_asm_landings + 4 * \d + 3, T1
+    .else
+    sts  bd_asm_landings + 4 * \d + 0, T0
+    sts  bd_asm_landings + 4 * \d + 1, T1
+    sts  bd_asm_landings + 4 * \d + 2, T2
+    sts  bd_asm_landings + 4 * \d + 3, T3
+    .endif
+    ori  FL, 1 << (F_JUMPS + \d)
+.L_tj\@:
+.endm
+
+/* CNT += the quiet steps up (up-left, up-right), or down, of the pieces in
+ * s0.., s2..; ZH = hi8(bd_popcount_table).  Clobbers T, Z, tmp.  70
+ * cycles. */
+.macro COUNT_UP s0, s2
+    COUNT_TWO_STEPS STEP_UL, STEP_UR, \s0, \s2, T3, T0, T1, T2
+.endm
+.macro COUNT_DOWN s0, s2
+    COUNT_TWO_STEPS STEP_DR, STEP_DL, \s0, \s2, T1, T2, T3, T0
+.endm
+/* The two directions' steps, the second's bytes in b0..b3. */
+.macro COUNT_TWO_STEPS first, second, s0, s2, b0, b1, b2, b3
+    \first \s0, \s2
+    COUNT_EMPTY T0, T1, T2, T3
+    \second \s0, \s2
+    COUNT_EMPTY \b0, \b1, \b2, \b3
+.endm
+
 /* After bd_asm_men_reach (movegen_asm.S): when direction d has jumps and
  * one of its landings is in DN, on to `walk`; with count, CNT += its
  * landings first (ZH = hi8(bd_popcount_table)).  Clobbers U, tmp. */

@@ -390,17 +390,6 @@ bd_perft_ripple:
     breq 1b
     ret
 
-/* bd_perft_quiet_leaves: every child of a node counted from the node's
- * quiet moves, when its children have no flying kings (each leaf then
- * differs from the shared registers only by the mover's two squares in
- * EN and EM, and counting a leaf without a capture changes none of UP,
- * DN, U).  The shared registers stay live from leaf to leaf; a leaf with
- * a capture, counted by bd_asm_count_captures, takes them and they come
- * back from bd_perft_shared.  Y walks the moves, 4-byte masks of their
- * two squares from bd_perft_pairs to bd_perft_leaves_end (at least one).
- * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
- * Keeps Y; clobbers everything else.  Cycles a quiet leaf besides
- * bd_asm_capture_test and bd_asm_count_quiet: 69-73. */
 /* EN ^= and EM ^= the move's mask at Y, Y past it.  16 cycles. */
 .macro LEAF_MOVE
     ld   T0, Y+
@@ -416,38 +405,114 @@ bd_perft_ripple:
     eor  EM2, T2
     eor  EM3, T3
 .endm
+
+/* A leaf whose side has men only (U empty): CNT = its quiet moves, or on
+ * to `capture` when it must capture, with the landings stored and FL's
+ * jump bits set as bd_asm_capture_test leaves them.  With 32 KB of flash
+ * or more, the work of bd_asm_capture_test and bd_asm_count_quiet without
+ * their calls and their tests for kings: up from UP, down from DN (both
+ * when men capture backwards), men stepping forward only; the ATmega168's
+ * perft firmware has no room for it and calls them. */
+#if FLASHEND > 0x3FFF
+.macro MEN_LEAF_COUNT capture
+    sbrc FL, F_MCB              /* both ways: up first */
+    rjmp .L_up_test\@
+    sbrc FL, F_BLACK
+    rjmp .L_down_test\@
+.L_up_test\@:
+    TEST_JUMPS 0
+    TEST_JUMPS 1
+    sbrs FL, F_MCB
+    rjmp .L_up_count\@
+.L_down_test\@:
+    TEST_JUMPS 2
+    TEST_JUMPS 3
+    sbrc FL, F_BLACK
+    rjmp .L_down_count\@
+.L_up_count\@:
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_up\@
+    rjmp \capture
+.L_up\@:
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    COUNT_UP UP0, UP2
+    rjmp .L_end\@
+.L_down_count\@:
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_dn\@
+    rjmp \capture
+.L_dn\@:
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    COUNT_DOWN DN0, DN2
+.L_end\@:
+.endm
+#else
+.macro MEN_LEAF_COUNT capture
+    XCALL bd_asm_capture_test
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_q\@
+    rjmp \capture
+.L_q\@:
+    XCALL bd_asm_count_quiet
+.endm
+#endif
+
+/* bd_perft_quiet_leaves' loop, each leaf counted by `count` (above).
+ * Y (pushed) the masks; returns from bd_perft_quiet_leaves. */
+.macro LEAF_LOOP count
+.L_next\@:
+    LEAF_MOVE
+    \count .L_capture\@
+    ADD_CNT
+    SHARED_EN_EM                /* the leaf's two squares undone */
+.L_end_test\@:
+    lds  tmp, bd_perft_leaves_end
+    cp   r28, tmp
+    lds  tmp, bd_perft_leaves_end + 1
+    cpc  r29, tmp
+    brsh .L_done\@
+    rjmp .L_next\@
+.L_done\@:
+    pop  r29
+    pop  r28
+    ret
+.L_capture\@:
+    rcall bd_perft_capture_leaf
+    rjmp .L_end_test\@
+.endm
+
+/* bd_perft_quiet_leaves: every child of a node counted from the node's
+ * quiet moves (each leaf differs from the shared registers only by the
+ * mover's two squares in EN and EM, and counting a leaf without a
+ * capture changes none of UP, DN, U).  The shared registers stay live
+ * from leaf to leaf; a leaf with a capture takes them and they come back
+ * from bd_perft_shared.  Y walks the moves, 4-byte masks of their two
+ * squares from bd_perft_pairs to bd_perft_leaves_end (at least one).
+ * Leaves of men only are counted inline (MEN_LEAF_COUNT); leaves with
+ * kings, rarer, one by one by bd_perft_king_leaves.
+ * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
+ * Keeps Y; clobbers everything else.  Cycles a quiet leaf of men besides
+ * the tests and counts: about 45. */
 bd_perft_quiet_leaves:
     push r28
     push r29
     lds  r28, bd_perft_pairs
     lds  r29, bd_perft_pairs + 1
-    sbrs FL, F_FLYING           /* flying kings: bd_perft_flying_leaves */
-    rjmp 1f
-    OR_TEST U0, U1, U2, U3
+    OR_TEST U0, U1, U2, U3      /* kings: bd_perft_king_leaves */
     breq 1f
-    rjmp bd_perft_flying_leaves
-1:  LEAF_MOVE
-    XCALL bd_asm_capture_test
-    cpi  FL, 1 << F_JUMPS
-    brlo 2f
-    rjmp 5f
-2:  XCALL bd_asm_count_quiet
-    ADD_CNT
-3:  SHARED_EN_EM                /* the leaf's two squares undone */
-4:  lds  tmp, bd_perft_leaves_end
-    cp   r28, tmp
-    lds  tmp, bd_perft_leaves_end + 1
-    cpc  r29, tmp
-    brsh 6f
-    rjmp 1b
-6:  pop  r29
-    pop  r28
-    ret
-5:  OR_TEST U0, U1, U2, U3      /* a leaf with a capture: by men? */
+    rjmp bd_perft_king_leaves
+1:  LEAF_LOOP MEN_LEAF_COUNT
+
+/* bd_perft_capture_leaf: a leaf with a capture counted and added to the
+ * total, then the shared registers back.  In: the leaf's registers after
+ * the capture test.  Clobbers everything but Y. */
+bd_perft_capture_leaf:
+    OR_TEST U0, U1, U2, U3      /* by men? */
     breq 0f
     rjmp 8f
-0:
-    XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
+0:  XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
     clr  CNT                    /* UP, EN, EM kept */
     ldi  ZH, hi8(bd_popcount_table)
     MEN_GO_ON 0, 1, 7f
@@ -463,13 +528,13 @@ bd_perft_quiet_leaves:
     clr  U1
     movw U2, U0
     andi FL, 0x0F               /* the jump bits off */
-    rjmp 3b
+    SHARED_EN_EM
+    ret
 7:  XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
     rjmp 9f
 8:  XCALL bd_asm_count_captures
 9:  ADD_LEAVES
-    rcall bd_perft_reload
-    rjmp 4b
+    rjmp bd_perft_reload
 
 /* The room that the quiet moves' masks may take: a short king's four
  * steps for each of the twelve pieces. */
@@ -657,11 +722,11 @@ bd_perft_last:
 9:  set
     ret
 
-/* bd_perft_flying_leaves: bd_perft_quiet_leaves' loop when the leaves'
- * side has flying kings: each leaf from all of bd_perft_shared, counted by
- * bd_asm_count_loaded.  Y (pushed) the pairs; returns as
+/* bd_perft_king_leaves: bd_perft_quiet_leaves' loop when the leaves'
+ * side has kings: each leaf from all of bd_perft_shared, counted by
+ * bd_asm_count_loaded.  Y (pushed) the masks; returns as
  * bd_perft_quiet_leaves. */
-bd_perft_flying_leaves:
+bd_perft_king_leaves:
 1:  rcall bd_perft_reload
     LEAF_MOVE
     XCALL bd_asm_count_loaded
