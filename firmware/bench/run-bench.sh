@@ -117,12 +117,13 @@ compiler=$(avr-gcc --version | head -n 1)
         }
         $1 == "atmega328p" && $2 == "popcount32" { verdict("atmega328p popcount32 max cycles", $7, 50) }
         $1 == "atmega328p" && $2 == "perft6-english" {
-            verdict("atmega328p perft6-english cycles", $7, 5600000)
+            verdict("atmega328p perft6-english cycles", $7, 2600000)
         }
         $1 == "atmega328p" && $2 == "perft6-russian" {
-            verdict("atmega328p perft6-russian cycles", $7, 6500000)
+            verdict("atmega328p perft6-russian cycles", $7, 3800000)
         }
-        $1 == "atmega328p" && $2 ~ /^movegen-/ { verdict("atmega328p " $2 " cycles", $7, 600) }
+        $1 == "atmega328p" && $2 == "movegen-english" { verdict("atmega328p " $2 " cycles", $7, 450) }
+        $1 == "atmega328p" && $2 == "movegen-russian" { verdict("atmega328p " $2 " cycles", $7, 500) }
         $1 == "atmega328p" && $2 == "kingray-table" { table = $6; table_bytes = $4 }
         $1 == "atmega328p" && $2 == "kingray-walk" { walk = $6; walk_bytes = $4 }
         END {

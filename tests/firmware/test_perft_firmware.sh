@@ -28,6 +28,20 @@ same_counts "russian perft 1..4 from a FEN with kings" "$(printf 'fen %s\nperft 
 fen="B:WK14,21,22,23:B9,10,K30"
 same_counts "english perft 1..4 from a FEN with kings" \
     "$(printf 'variant english\nfen %s\nperft 4' "$fen")" perft --variant english --fen "$fen" 4
+# Positions whose last plies take every way of the leaf counting: captures
+# that go on, men promoted in a capture, kings short and flying.
+fen="W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,e5"
+same_counts "russian perft 1..6 from a middle game" "$(printf 'fen %s\nperft 6' "$fen")" \
+    perft --variant russian --fen "$fen" 6
+fen="W:Wc5,e5,g5,a3:Bd6,f6,b6,d8,h8,f8"
+same_counts "russian perft 1..7 with promotions in captures" "$(printf 'fen %s\nperft 7' "$fen")" \
+    perft --variant russian --fen "$fen" 7
+fen="W:WKa1,Kh2,c3,e3:BKb8,Kg7,d6,f6,b6"
+same_counts "russian perft 1..5 with flying kings" "$(printf 'fen %s\nperft 5' "$fen")" \
+    perft --variant russian --fen "$fen" 5
+fen="B:W6,K7,8,14:B25,26,K27,19"
+same_counts "english perft 1..6 with kings" "$(printf 'variant english\nfen %s\nperft 6' "$fen")" \
+    perft --variant english --fen "$fen" 6
 
 errors=$(printf 'perft 0\nvariant italian\nfen X:W\nhello\n%0300d\nperft 1\n' 0 |
          "$SIM" --max-cycles 100000000 "$ELF")

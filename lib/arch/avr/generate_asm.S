@@ -31,6 +31,7 @@
 #define STEP  r27
 
     .section .bss.bd_gen_state, "aw", @nobits
+    .global bd_gen_end, bd_gen_sp
 bd_gen_end:   .skip 2
 bd_gen_sp:    .skip 2           /* the stack pointer in bd_asm_generate_known */
 /* The promoting targets of the direction being listed (the own kings, at
@@ -84,15 +85,7 @@ bd_gen_promotions:
 .macro SCAN b, base, emit
     tst  \b
     breq 2f
-1:  mov  ZL, \b
-    neg  ZL
-    and  ZL, \b                 /* the lowest bit */
-    eor  \b, ZL
-    dec  ZL
-    lpm  SQ, Z                  /* its index */
-    .if \base
-    subi SQ, -\base
-    .endif
+1:  LOWEST_SQUARE \b, \base, SQ
     rcall \emit
     tst  \b
     brne 1b
@@ -179,15 +172,7 @@ bd_gen_emit_jump:
 .macro SCAN_QUIET b, base
     tst  \b
     breq 3f
-1:  mov  ZL, \b
-    neg  ZL
-    and  ZL, \b
-    eor  \b, ZL
-    dec  ZL
-    lpm  SQ, Z
-    .if \base
-    subi SQ, -\base
-    .endif
+1:  LOWEST_SQUARE \b, \base, SQ
     cp   YL, END_L
     cpc  YH, END_H
     brne 2f
@@ -226,18 +211,6 @@ bd_gen_jump_dir:
     SCAN EN2, 16, bd_gen_emit_jump
     SCAN EN3, 24, bd_gen_emit_jump
     ret
-
-/* EN = T's bytes b0..b3 (in order) & EM: a direction's quiet targets. */
-.macro TARGETS b0, b1, b2, b3
-    mov  EN0, \b0
-    and  EN0, EM0
-    mov  EN1, \b1
-    and  EN1, EM1
-    mov  EN2, \b2
-    and  EN2, EM2
-    mov  EN3, \b3
-    and  EN3, EM3
-.endm
 
 /* Direction d's single jumps, ahead the step to the victim. */
 .macro LIST_JUMPS d, ahead
@@ -323,43 +296,22 @@ bd_asm_generate_known:
 0:  clr  U0                     /* no short kings */
     clr  U1
     movw U2, U0
-1:  /* up: White's men and kings (UP), Black's kings; down the other way */
-    sbrc FL, F_BLACK
-    rjmp 2f
-    movw DN0, U0
-    movw DN2, U2
-    rjmp 4f
-2:  movw UP0, U0
-    movw UP2, U2
-4:  lds  END_L, bd_gen_end
+1:  QUIET_MOVERS
+    lds  END_L, bd_gen_end
     lds  END_H, bd_gen_end + 1
-    OR_TEST UP0, UP1, UP2, UP3
-    breq 6f
-    STEP_UL UP0, UP2
-    TARGETS T0, T1, T2, T3
-    ldi  STEP, 1
-    rcall bd_gen_quiet_dir
-    STEP_UR UP0, UP2
-    TARGETS T3, T0, T1, T2
-    ldi  STEP, 7
-    rcall bd_gen_quiet_dir
-6:  OR_TEST DN0, DN1, DN2, DN3
-    breq 7f
-    STEP_DR DN0, DN2
-    TARGETS T0, T1, T2, T3
-    ldi  STEP, 31
-    rcall bd_gen_quiet_dir
-    STEP_DL DN0, DN2
-    TARGETS T1, T2, T3, T0
-    ldi  STEP, 25
-    rcall bd_gen_quiet_dir
-7:  sbrc FL, 7
+    EACH_QUIET_DIR STEP, bd_gen_quiet_dir
+    sbrc FL, 7
     rjmp bd_gen_flying
     movw r24, YL
     ret
 
 5:  /* Captures: men's single jumps that cannot go on here; else
-     * bd_gen_c_captures sorts out the pieces to walk. */
+     * bd_gen_c_captures sorts out the pieces to walk.  perft_asm.S comes
+     * in here with the registers of bd_asm_load and bd_asm_capture_test
+     * (a capture found), Y = out, bd_gen_sp, bd_gen_end and bd_asm_pos
+     * set. */
+    .global bd_asm_generate_captures
+bd_asm_generate_captures:
     OR_TEST U0, U1, U2, U3
     breq .+2
     rjmp bd_gen_c_captures

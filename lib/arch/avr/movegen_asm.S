@@ -215,23 +215,8 @@ bd_asm_capture_test:
     OR_TEST UP0, UP1, UP2, UP3
     brne 0f
     rjmp 2f
-0:
-    JUMPS_UL UP0, UP2
-    OR_TEST T0, T1, T2, T3
-    breq 1f
-    sts  L_UL + 0, T0
-    sts  L_UL + 1, T1
-    sts  L_UL + 2, T2
-    sts  L_UL + 3, T3
-    ori  FL, 1 << (F_JUMPS + 0)
-1:  JUMPS_UR UP0, UP2
-    OR_TEST T0, T1, T2, T3
-    breq 2f
-    sts  L_UR + 0, T2
-    sts  L_UR + 1, T3
-    sts  L_UR + 2, T0
-    sts  L_UR + 3, T1
-    ori  FL, 1 << (F_JUMPS + 1)
+0:  TEST_JUMPS 0
+    TEST_JUMPS 1
 2:  sbrc FL, F_BLACK            /* Black's down: men */
     rjmp 0f
     sbrc FL, F_MCB
@@ -239,23 +224,8 @@ bd_asm_capture_test:
     OR_TEST DN0, DN1, DN2, DN3
     brne 0f
     ret
-0:
-    JUMPS_DR DN0, DN2
-    OR_TEST T0, T1, T2, T3
-    breq 3f
-    sts  L_DR + 0, T0
-    sts  L_DR + 1, T1
-    sts  L_DR + 2, T2
-    sts  L_DR + 3, T3
-    ori  FL, 1 << (F_JUMPS + 2)
-3:  JUMPS_DL DN0, DN2
-    OR_TEST T0, T1, T2, T3
-    breq 4f
-    sts  L_DL + 0, T2
-    sts  L_DL + 1, T3
-    sts  L_DL + 2, T0
-    sts  L_DL + 3, T1
-    ori  FL, 1 << (F_JUMPS + 3)
+0:  TEST_JUMPS 2
+    TEST_JUMPS 3
 4:  ret
 
 /* bd_asm_walkers' and bd_asm_men_walkers' work on direction d, when it has
@@ -684,31 +654,19 @@ bd_asm_count_quiet:
     clr  CNT
     sbrc FL, F_BLACK
     rjmp 2f
-    STEP_UL UP0, UP2
-    COUNT_EMPTY T0, T1, T2, T3
-    STEP_UR UP0, UP2
-    COUNT_EMPTY T3, T0, T1, T2
+    COUNT_UP UP0, UP2
     sbrc FL, F_FLYING
     ret
     OR_TEST U0, U1, U2, U3
     breq 1f
-    STEP_DR U0, U2
-    COUNT_EMPTY T0, T1, T2, T3
-    STEP_DL U0, U2
-    COUNT_EMPTY T1, T2, T3, T0
+    COUNT_DOWN U0, U2
 1:  ret
-2:  STEP_DR DN0, DN2
-    COUNT_EMPTY T0, T1, T2, T3
-    STEP_DL DN0, DN2
-    COUNT_EMPTY T1, T2, T3, T0
+2:  COUNT_DOWN DN0, DN2
     sbrc FL, F_FLYING
     ret
     OR_TEST U0, U1, U2, U3
     breq 3f
-    STEP_UL U0, U2
-    COUNT_EMPTY T0, T1, T2, T3
-    STEP_UR U0, U2
-    COUNT_EMPTY T3, T0, T1, T2
+    COUNT_UP U0, U2
 3:  ret
 
 /* DN |= the squares from which a short jump in one direction exists
@@ -818,6 +776,10 @@ bd_asm_count_captures:
 4:  mov  r24, CNT
     clr  r25
     ret
+/* The same from MEN_GO_ON's walk: DN = bd_asm_men_reach's set (perft_asm.S
+ * comes in here after its own count of the men's jumps). */
+    .global bd_asm_count_men_walked
+bd_asm_count_men_walked:
 8:  XCALL bd_asm_men_walkers
     rjmp 5f
 9:  XCALL bd_asm_walkers

@@ -275,6 +275,71 @@
     ROL1 T1, T2, T3, T0
 .endm
 
+/* EN = T's bytes b0..b3 (in order) & EM: a direction's quiet targets. */
+.macro TARGETS b0, b1, b2, b3
+    mov  EN0, \b0
+    and  EN0, EM0
+    mov  EN1, \b1
+    and  EN1, EM1
+    mov  EN2, \b2
+    and  EN2, EM2
+    mov  EN3, \b3
+    and  EN3, EM3
+.endm
+
+/* After bd_asm_load: the movers of the quiet steps, up in UP and down in
+ * DN: White's men and kings up, Black's kings; down the other way (men
+ * that capture backwards still step forward only). */
+.macro QUIET_MOVERS
+    sbrc FL, F_BLACK
+    rjmp .L_qb\@
+    movw DN0, U0
+    movw DN2, U2
+    rjmp .L_qe\@
+.L_qb\@:
+    movw UP0, U0
+    movw UP2, U2
+.L_qe\@:
+.endm
+
+/* For each direction (up-left, up-right from UP, down-right, down-left
+ * from DN): EN = its quiet targets, step = the step from a target back to
+ * its origin (1, 7, 31, 25), then a call of routine (which may take EN,
+ * T, step). */
+.macro EACH_QUIET_DIR step, routine
+    OR_TEST UP0, UP1, UP2, UP3
+    breq .L_qd\@
+    QUIET_DIR STEP_UL, UP0, UP2, T0, T1, T2, T3, \step, 1, \routine
+    QUIET_DIR STEP_UR, UP0, UP2, T3, T0, T1, T2, \step, 7, \routine
+.L_qd\@:
+    OR_TEST DN0, DN1, DN2, DN3
+    breq .L_qn\@
+    QUIET_DIR STEP_DR, DN0, DN2, T0, T1, T2, T3, \step, 31, \routine
+    QUIET_DIR STEP_DL, DN0, DN2, T1, T2, T3, T0, \step, 25, \routine
+.L_qn\@:
+.endm
+.macro QUIET_DIR step_of, s0, s2, b0, b1, b2, b3, step, back, routine
+    \step_of \s0, \s2
+    TARGETS \b0, \b1, \b2, \b3
+    ldi  \step, \back
+    rcall \routine
+.endm
+
+/* sq = the lowest square of byte b (base its first square), taken out
+ * of b; ZH = hi8(bd_popcount_table): popcount((b & -b) - 1).  Clobbers
+ * ZL.  9 cycles. */
+.macro LOWEST_SQUARE b, base, sq
+    mov  ZL, \b
+    neg  ZL
+    and  ZL, \b                 /* the lowest bit */
+    eor  \b, ZL
+    dec  ZL
+    lpm  \sq, Z                 /* its index */
+    .if \base
+    subi \sq, -\base
+    .endif
+.endm
+
 /* CNT += popcount(b & EM), b's bytes in order; ZH = hi8(bd_popcount_table).
  * 6 cycles a byte. */
 .macro COUNT_EMPTY b0, b1, b2, b3
@@ -354,6 +419,54 @@
 #define L_UR (bd_asm_landings + 4)
 #define L_DR (bd_asm_landings + 8)
 #define L_DL (bd_asm_landings + 12)
+
+/* The capture test of one direction (d: 0 up-left, 1 up-right from UP,
+ * 2 down-right, 3 down-left from DN): its short jumps' landings, when
+ * there are any, stored at bd_asm_landings + 4d with FL's bit F_JUMPS + d
+ * set.  Clobbers T, tmp.  29 cycles without a jump. */
+.macro TEST_JUMPS d
+    .if \d == 0
+    JUMPS_UL UP0, UP2
+    .elseif \d == 1
+    JUMPS_UR UP0, UP2
+    .elseif \d == 2
+    JUMPS_DR DN0, DN2
+    .else
+    JUMPS_DL DN0, DN2
+    .endif
+    OR_TEST T0, T1, T2, T3
+    breq .L_tj\@
+    .if (\d == 1) || (\d == 3)            /* bytes in T2, T3, T0, T1 */
+    sts  bd_asm_landings + 4 * \d + 0, T2
+    sts  bd_asm_landings + 4 * \d + 1, T3
+    sts  bd_asm_landings + 4 * \d + 2, T0
+    sts  bd_asm_landings + 4 * \d + 3, T1
+    .else
+    sts  bd_asm_landings + 4 * \d + 0, T0
+    sts  bd_asm_landings + 4 * \d + 1, T1
+    sts  bd_asm_landings + 4 * \d + 2, T2
+    sts  bd_asm_landings + 4 * \d + 3, T3
+    .endif
+    ori  FL, 1 << (F_JUMPS + \d)
+.L_tj\@:
+.endm
+
+/* CNT += the quiet steps up (up-left, up-right), or down, of the pieces in
+ * s0.., s2..; ZH = hi8(bd_popcount_table).  Clobbers T, Z, tmp.  70
+ * cycles. */
+.macro COUNT_UP s0, s2
+    COUNT_TWO_STEPS STEP_UL, STEP_UR, \s0, \s2, T3, T0, T1, T2
+.endm
+.macro COUNT_DOWN s0, s2
+    COUNT_TWO_STEPS STEP_DR, STEP_DL, \s0, \s2, T1, T2, T3, T0
+.endm
+/* The two directions' steps, the second's bytes in b0..b3. */
+.macro COUNT_TWO_STEPS first, second, s0, s2, b0, b1, b2, b3
+    \first \s0, \s2
+    COUNT_EMPTY T0, T1, T2, T3
+    \second \s0, \s2
+    COUNT_EMPTY \b0, \b1, \b2, \b3
+.endm
 
 /* After bd_asm_men_reach (movegen_asm.S): when direction d has jumps and
  * one of its landings is in DN, on to `walk`; with count, CNT += its

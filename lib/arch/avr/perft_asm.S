@@ -247,6 +247,18 @@ bd_perft_leaf_base:
     .endr
     ret
 
+/* EN, EM = those of bd_perft_shared.  16 cycles. */
+.macro SHARED_EN_EM
+    lds  EN0, bd_perft_shared + 1
+    lds  EN1, bd_perft_shared + 2
+    lds  EN2, bd_perft_shared + 3
+    lds  EN3, bd_perft_shared + 4
+    lds  EM0, bd_perft_shared + 5
+    lds  EM1, bd_perft_shared + 6
+    lds  EM2, bd_perft_shared + 7
+    lds  EM3, bd_perft_shared + 8
+.endm
+
 /* bd_perft_leaf: the leaf after the move at X, counted (bd_asm_count's
  * r25:r24), its registers from bd_perft_shared: a move that captures
  * nothing changes only its two squares, in the enemy pieces and the empty
@@ -279,15 +291,7 @@ bd_perft_leaf:
     ldd  ZH, Y+F_PARENT + 1
     rcall bd_perft_load_child
     XJMP bd_asm_count_loaded
-2:
-    lds  EN0, bd_perft_shared + 1
-    lds  EN1, bd_perft_shared + 2
-    lds  EN2, bd_perft_shared + 3
-    lds  EN3, bd_perft_shared + 4
-    lds  EM0, bd_perft_shared + 5
-    lds  EM1, bd_perft_shared + 6
-    lds  EM2, bd_perft_shared + 7
-    lds  EM3, bd_perft_shared + 8
+2:  SHARED_EN_EM
     lds  UP0, bd_perft_shared + 9
     lds  UP1, bd_perft_shared + 10
     lds  UP2, bd_perft_shared + 11
@@ -343,6 +347,400 @@ bd_perft_leaf:
     brsh \done
 .endm
 
+/* The quiet moves that bd_perft_quiet_leaves walks, as XOR masks. */
+    .section .bss.bd_perft_shared, "aw", @nobits
+bd_perft_pairs:      .skip 2
+bd_perft_leaves_end: .skip 2
+    .section .text.bd_perft_node, "ax", @progbits
+
+/* bd_perft_total += CNT.  Clobbers tmp (Z when a carry ripples past the
+ * second byte).  7 cycles when no carry leaves the first byte. */
+.macro ADD_CNT
+    lds  tmp, bd_perft_total
+    add  tmp, CNT
+    sts  bd_perft_total, tmp
+    brcc .L_ac\@
+    lds  tmp, bd_perft_total + 1
+    inc  tmp
+    sts  bd_perft_total + 1, tmp
+    brne .L_ac\@
+    rcall bd_perft_ripple
+.L_ac\@:
+.endm
+
+/* bd_perft_reload: the registers of bd_perft_shared back (FL, EN, EM, UP,
+ * DN, U).  Clobbers Z.  45 cycles + RET. */
+bd_perft_reload:
+    ldi  ZL, lo8(bd_perft_shared)
+    ldi  ZH, hi8(bd_perft_shared)
+    ld   FL, Z+
+    .irp r, EN0, EN1, EN2, EN3, EM0, EM1, EM2, EM3, UP0, UP1, UP2, UP3, DN0, DN1, DN2, DN3, U0, U1, U2, U3
+    ld   \r, Z+
+    .endr
+    ret
+
+/* bd_perft_ripple: the carry of an addition to bd_perft_total's second
+ * byte, on through the bytes above.  Clobbers tmp, Z. */
+bd_perft_ripple:
+    ldi  ZL, lo8(bd_perft_total + 2)
+    ldi  ZH, hi8(bd_perft_total + 2)
+1:  ld   tmp, Z                 /* the carry ripples on */
+    inc  tmp
+    st   Z+, tmp
+    breq 1b
+    ret
+
+/* EN ^= and EM ^= the move's mask at Y, Y past it.  16 cycles. */
+.macro LEAF_MOVE
+    ld   T0, Y+
+    ld   T1, Y+
+    ld   T2, Y+
+    ld   T3, Y+
+    eor  EN0, T0
+    eor  EN1, T1
+    eor  EN2, T2
+    eor  EN3, T3
+    eor  EM0, T0
+    eor  EM1, T1
+    eor  EM2, T2
+    eor  EM3, T3
+.endm
+
+/* A leaf whose side has men only (U empty): CNT = its quiet moves, or on
+ * to `capture` when it must capture, with the landings stored and FL's
+ * jump bits set as bd_asm_capture_test leaves them.  With 32 KB of flash
+ * or more, the work of bd_asm_capture_test and bd_asm_count_quiet without
+ * their calls and their tests for kings: up from UP, down from DN (both
+ * when men capture backwards), men stepping forward only; the ATmega168's
+ * perft firmware has no room for it and calls them. */
+#if FLASHEND > 0x3FFF
+.macro MEN_LEAF_COUNT capture
+    sbrc FL, F_MCB              /* both ways: up first */
+    rjmp .L_up_test\@
+    sbrc FL, F_BLACK
+    rjmp .L_down_test\@
+.L_up_test\@:
+    TEST_JUMPS 0
+    TEST_JUMPS 1
+    sbrs FL, F_MCB
+    rjmp .L_up_count\@
+.L_down_test\@:
+    TEST_JUMPS 2
+    TEST_JUMPS 3
+    sbrc FL, F_BLACK
+    rjmp .L_down_count\@
+.L_up_count\@:
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_up\@
+    rjmp \capture
+.L_up\@:
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    COUNT_UP UP0, UP2
+    rjmp .L_end\@
+.L_down_count\@:
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_dn\@
+    rjmp \capture
+.L_dn\@:
+    ldi  ZH, hi8(bd_popcount_table)
+    clr  CNT
+    COUNT_DOWN DN0, DN2
+.L_end\@:
+.endm
+#else
+.macro MEN_LEAF_COUNT capture
+    XCALL bd_asm_capture_test
+    cpi  FL, 1 << F_JUMPS
+    brlo .L_q\@
+    rjmp \capture
+.L_q\@:
+    XCALL bd_asm_count_quiet
+.endm
+#endif
+
+/* bd_perft_quiet_leaves' loop, each leaf counted by `count` (above).
+ * Y (pushed) the masks; returns from bd_perft_quiet_leaves. */
+.macro LEAF_LOOP count
+.L_next\@:
+    LEAF_MOVE
+    \count .L_capture\@
+    ADD_CNT
+    SHARED_EN_EM                /* the leaf's two squares undone */
+.L_end_test\@:
+    lds  tmp, bd_perft_leaves_end
+    cp   r28, tmp
+    lds  tmp, bd_perft_leaves_end + 1
+    cpc  r29, tmp
+    brsh .L_done\@
+    rjmp .L_next\@
+.L_done\@:
+    pop  r29
+    pop  r28
+    ret
+.L_capture\@:
+    rcall bd_perft_capture_leaf
+    rjmp .L_end_test\@
+.endm
+
+/* bd_perft_quiet_leaves: every child of a node counted from the node's
+ * quiet moves (each leaf differs from the shared registers only by the
+ * mover's two squares in EN and EM, and counting a leaf without a
+ * capture changes none of UP, DN, U).  The shared registers stay live
+ * from leaf to leaf; a leaf with a capture takes them and they come back
+ * from bd_perft_shared.  Y walks the moves, 4-byte masks of their two
+ * squares from bd_perft_pairs to bd_perft_leaves_end (at least one).
+ * Leaves of men only are counted inline (MEN_LEAF_COUNT); leaves with
+ * kings, rarer, one by one by bd_perft_king_leaves.
+ * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
+ * Keeps Y; clobbers everything else.  Cycles a quiet leaf of men besides
+ * the tests and counts: about 45. */
+bd_perft_quiet_leaves:
+    push r28
+    push r29
+    lds  r28, bd_perft_pairs
+    lds  r29, bd_perft_pairs + 1
+    OR_TEST U0, U1, U2, U3      /* kings: bd_perft_king_leaves */
+    breq 1f
+    rjmp bd_perft_king_leaves
+1:  LEAF_LOOP MEN_LEAF_COUNT
+
+/* bd_perft_capture_leaf: a leaf with a capture counted and added to the
+ * total, then the shared registers back.  In: the leaf's registers after
+ * the capture test.  Clobbers everything but Y. */
+bd_perft_capture_leaf:
+    OR_TEST U0, U1, U2, U3      /* by men? */
+    breq 0f
+    rjmp 8f
+0:  XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
+    clr  CNT                    /* UP, EN, EM kept */
+    ldi  ZH, hi8(bd_popcount_table)
+    MEN_GO_ON 0, 1, 7f
+    MEN_GO_ON 1, 1, 7f
+    MEN_GO_ON 2, 1, 7f
+    MEN_GO_ON 3, 1, 7f
+    ADD_CNT
+    lds  DN0, bd_perft_shared + 13
+    lds  DN1, bd_perft_shared + 14
+    lds  DN2, bd_perft_shared + 15
+    lds  DN3, bd_perft_shared + 16
+    clr  U0                     /* MEN_GO_ON took U, which had no kings */
+    clr  U1
+    movw U2, U0
+    andi FL, 0x0F               /* the jump bits off */
+    SHARED_EN_EM
+    ret
+7:  XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
+    rjmp 9f
+8:  XCALL bd_asm_count_captures
+9:  ADD_LEAVES
+    rjmp bd_perft_reload
+
+/* The room that the quiet moves' masks may take: a short king's four
+ * steps for each of the twelve pieces. */
+#define MASK_BYTES 4
+#define MASKS_ROOM (MASK_BYTES * 4 * 12)
+
+/* A move's mask at X, X past it: byte k = ra, byte j = rb, the others
+ * zero (j = -1: none). */
+.macro MASK_STORE k, ra, j, rb
+    .irp i, 0, 1, 2, 3
+    .if \i == \k
+    st   X+, \ra
+    .elseif \i == \j
+    st   X+, \rb
+    .else
+    st   X+, zero
+    .endif
+    .endr
+.endm
+
+/* The masks of the quiet moves to the squares of byte b (byte k of the
+ * board) in one direction.  The origin's bit is the target's shifted by
+ * one (shift: lsr or lsl): with near, in the same byte, or when the shift
+ * carries out, bit `bit` of the byte `delta` further round; without near,
+ * in that byte, or when it carries out, bit `bit` of the same byte.
+ * Clobbers T0, T1.  21-22 cycles a move. */
+.macro MASKS_OF b, k, shift, near, bit, delta
+    tst  \b
+    breq 9f
+1:  mov  T0, \b
+    neg  T0
+    and  T0, \b                 /* the target's bit */
+    eor  \b, T0
+    mov  T1, T0
+    \shift T1
+    brcs 2f
+    .if \near
+    or   T0, T1
+    MASK_STORE \k, T0, -1, T0
+    .else
+    MASK_STORE \k, T0, (\k + \delta) & 3, T1
+    .endif
+    rjmp 3f
+2:  .if \near
+    ldi  T1, \bit
+    MASK_STORE \k, T0, (\k + \delta) & 3, T1
+    .else
+    ori  T0, \bit
+    MASK_STORE \k, T0, -1, T0
+    .endif
+3:  tst  \b
+    brne 1b
+9:
+.endm
+
+/* The masks of one direction's moves to the squares of EN, then RET
+ * (MASKS_OF's arguments but b and k). */
+.macro MASKS_DIR shift, near, bit, delta
+    MASKS_OF EN0, 0, \shift, \near, \bit, \delta
+    MASKS_OF EN1, 1, \shift, \near, \bit, \delta
+    MASKS_OF EN2, 2, \shift, \near, \bit, \delta
+    MASKS_OF EN3, 3, \shift, \near, \bit, \delta
+    ret
+.endm
+
+/* bd_perft_masks_dir: the masks of one direction's quiet moves.
+ * In:  EN = the targets, T2 = the step (EACH_QUIET_DIR's: 1, 7, 31, 25),
+ *      X.  Out: X past the masks.  Clobbers EN, T0, T1. */
+bd_perft_masks_dir:
+    cpi  T2, 7
+    brne 1f
+    rjmp .L_masks_ur
+1:  cpi  T2, 31
+    brne 1f
+    rjmp .L_masks_dr
+1:  cpi  T2, 25
+    brne 1f
+    rjmp .L_masks_dl
+    /* from = to - 1, to - 7, to + 1, to + 7 modulo 32: the steps'
+     * rotations */
+1:  MASKS_DIR lsr, 1, 0x80, 3   /* up-left */
+.L_masks_ur:
+    MASKS_DIR lsl, 0, 0x01, 3
+.L_masks_dr:
+    MASKS_DIR lsl, 1, 0x01, 1
+.L_masks_dl:
+    MASKS_DIR lsr, 0, 0x80, 1
+
+/* bd_perft_list_captures: the captures of the position at Y, whose
+ * registers bd_asm_load and bd_asm_capture_test have filled, listed at
+ * bd_perft_pairs as mg_generate_known lists them.  Out: r25:r24 = the
+ * end, 0 when they do not fit.  Clobbers everything. */
+bd_perft_list_captures:
+    in   tmp, _SFR_IO_ADDR(SPL)  /* mg_generate_known's state */
+    sts  bd_gen_sp, tmp
+    in   tmp, _SFR_IO_ADDR(SPH)
+    sts  bd_gen_sp + 1, tmp
+    sts  bd_asm_pos, r28
+    sts  bd_asm_pos + 1, r29
+    lds  tmp, bd_asm_scratch_end
+    sts  bd_gen_end, tmp
+    lds  tmp, bd_asm_scratch_end + 1
+    sts  bd_gen_end + 1, tmp
+    lds  r28, bd_perft_pairs
+    lds  r29, bd_perft_pairs + 1
+    XJMP bd_asm_generate_captures
+
+/* bd_perft_last: the leaves of the position at Y, two plies deep, added
+ * to bd_perft_total without a list, when its side has no capture and no
+ * flying king: its quiet moves as XOR masks on the free move stack
+ * (mg_generate_known's quiet moves, in another order), then
+ * bd_perft_quiet_leaves.  The leaves' scratch moves start where the list
+ * would have ended, and a list that would not have fit is left to the
+ * list's way, so that a move stack too small gives the same answer.
+ * A capture is listed at X by mg_generate_known's own code for captures
+ * (bd_asm_generate_captures), on the registers loaded and tested here.
+ * In:  Y = the position, X = the free move stack.
+ * Out: T flag set when counted; else bd_perft_pairs = X, nothing added,
+ *      and r16 = 0 when the captures are listed, r19:r18 = the list's
+ *      end (mg_generate_known's answer), MG_CAPTURE_UNKNOWN when not.
+ * Keeps Y; clobbers everything else. */
+bd_perft_last:
+    sts  bd_perft_pairs, r26
+    sts  bd_perft_pairs + 1, r27
+    lds  FL, bd_perft_flags
+    movw ZL, r28
+    XCALL bd_asm_load
+    XCALL bd_asm_capture_test
+    clt
+    cpi  FL, 1 << F_JUMPS       /* a capture: the list */
+    brlo 0f
+    push r28
+    push r29
+    rcall bd_perft_list_captures
+    pop  r29
+    pop  r28
+    movw r18, r24
+    clr  r16
+    clt
+    ret
+0:  sbrs FL, F_FLYING
+    rjmp 0f
+    OR_TEST U0, U1, U2, U3      /* flying kings: the list's way */
+    breq 0f
+    rjmp 8f
+0:  lds  ZL, bd_asm_scratch_end /* room for every pair */
+    lds  ZH, bd_asm_scratch_end + 1
+    sub  ZL, r26
+    sbc  ZH, r27
+    subi ZL, lo8(MASKS_ROOM)
+    sbci ZH, hi8(MASKS_ROOM)
+    brge 0f
+    rjmp 8f
+0:  QUIET_MOVERS
+    lds  r26, bd_perft_pairs    /* X (FL, CNT no longer needed) */
+    lds  r27, bd_perft_pairs + 1
+    EACH_QUIET_DIR T2, bd_perft_masks_dir
+    sts  bd_perft_leaves_end, r26
+    sts  bd_perft_leaves_end + 1, r27
+    lds  r24, bd_perft_pairs    /* the list's end: 6 bytes a mask's 4 */
+    lds  r25, bd_perft_pairs + 1
+    sub  r26, r24
+    sbc  r27, r25
+    breq 9f                     /* no move: no leaf */
+    movw T0, r26
+    lsr  T1
+    ror  T0
+    add  T0, r26
+    adc  T1, r27
+    add  T0, r24
+    adc  T1, r25
+    lds  tmp, bd_asm_scratch_end
+    cp   tmp, T0
+    lds  tmp, bd_asm_scratch_end + 1
+    cpc  tmp, T1
+    brsh 5f
+8:  ldi  r16, MG_CAPTURE_UNKNOWN /* the list's way */
+    clt
+    ret
+5:  sts  bd_asm_scratch, T0
+    sts  bd_asm_scratch + 1, T1
+    movw ZL, r28
+    rcall bd_perft_leaf_base
+    rcall bd_perft_quiet_leaves
+9:  set
+    ret
+
+/* bd_perft_king_leaves: bd_perft_quiet_leaves' loop when the leaves'
+ * side has kings: each leaf from all of bd_perft_shared, counted by
+ * bd_asm_count_loaded.  Y (pushed) the masks; returns as
+ * bd_perft_quiet_leaves. */
+bd_perft_king_leaves:
+1:  rcall bd_perft_reload
+    LEAF_MOVE
+    XCALL bd_asm_count_loaded
+    ADD_LEAVES
+    lds  tmp, bd_perft_leaves_end
+    cp   r28, tmp
+    lds  tmp, bd_perft_leaves_end + 1
+    cpc  r29, tmp
+    brsh 2f
+    rjmp 1b
+2:  pop  r29
+    pop  r28
+    ret
+
 /* bd_perft_node: adds the leaves of the position at Y, depth r20 >= 1
  * plies deep, to bd_perft_total; X = the free move stack.
  * Keeps Y; clobbers everything else. */
@@ -359,7 +757,17 @@ bd_perft_node:
     XCALL bd_asm_count
     ADD_LEAVES
     ret
-0:  /* an inner node: a frame, the moves, each child */
+0:  ldi  r16, MG_CAPTURE_UNKNOWN
+    cpi  r20, 2                 /* two plies: without a list if it can */
+    brne 0f
+    rcall bd_perft_last
+    brtc 1f
+    ret
+1:  ldi  r20, 2
+    lds  r26, bd_perft_pairs
+    lds  r27, bd_perft_pairs + 1
+0:  /* an inner node: a frame, the moves (r16 = 0: listed already, their
+     * end in r19:r18), each child */
     movw r24, r28               /* the node's position */
     push r28
     push r29
@@ -378,18 +786,21 @@ bd_perft_node:
     std  Y+F_MOVE + 1, r27
     dec  r20
     std  Y+F_DEPTH, r20
-    lds  r22, bd_asm_rules
+    tst  r16
+    brne 1f
+    movw r24, r18
+    rjmp 0f
+1:  lds  r22, bd_asm_rules
     lds  r23, bd_asm_rules + 1
     movw r20, r26
     lds  r18, bd_asm_scratch_end
     lds  r19, bd_asm_scratch_end + 1
-    ldi  r16, MG_CAPTURE_UNKNOWN  /* the list asks the capture test */
-    push r28
+    push r28                    /* r16: the list asks the capture test */
     push r29
     XCALL bd_asm_generate_known
     pop  r29
     pop  r28
-    std  Y+F_END, r24
+0:  std  Y+F_END, r24
     std  Y+F_END + 1, r25
     mov  tmp, r24
     or   tmp, r25
