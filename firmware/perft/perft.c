@@ -25,8 +25,15 @@
 
 #define LINE_MAX 160u
 #define MAX_DEPTH 9u
-/* The moves of all plies share this stack: 6 bytes a move. */
+/* The moves of all plies share this stack, 6 bytes a move: 100 where
+ * there are 2 KB of RAM; on a 1 KB part (the ATmega168) fewer, so that the
+ * call stack of a perft to MAX_DEPTH keeps room below the static data.  A
+ * tree that needs more is refused with "move stack too small". */
+#if RAMEND - RAMSTART + 1 >= 2048
 #define STACK_MOVES 100u
+#else
+#define STACK_MOVES 48u
+#endif
 
 static bd_move stack[STACK_MOVES];
 static void put_error_P(const char *message_P)

@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: MIT
 # The perft firmware on the simulated ATmega328P prints the same counts as
 # build/host/checkers for both variants, from the start and from a FEN, and
-# answers bad commands with one error line each.
+# answers bad commands with one error line each; the ATmega168's (1 KB of
+# RAM) likewise, and to its deepest perft without the stack running into
+# its static data (avrsim stops a firmware whose stack does, status 126).
 set -u
 BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/perft.elf
+SMALL_RAM_ELF=$BUILD/diecimila/perft.elf
 CHECKERS=$BUILD/host/checkers
 . tests/support.sh
 
@@ -14,9 +17,10 @@ CHECKERS=$BUILD/host/checkers
 same_counts() {
     name=$1 input=$2
     shift 2
-    firmware=$(printf '%s\n' "$input" | "$SIM" --max-cycles 400000000 "$ELF" | grep '^perft')
+    firmware=$(printf '%s\n' "$input" | "$SIM" --max-cycles 400000000 "$ELF" 2>"$tmp/err" | grep '^perft')
     host=$("$CHECKERS" "$@" | grep '^perft')
-    if [ -n "$host" ] && [ "$firmware" = "$host" ]; then ok "$name"; else fail "$name" "firmware: $firmware"; fi
+    if [ -n "$host" ] && [ "$firmware" = "$host" ]; then ok "$name"
+    else fail "$name" "firmware: $firmware $(grep -v cycles "$tmp/err" | head -n 2 | tr '\n' ' ')"; fi
 }
 
 same_counts "russian perft 1..5 from the start" "perft 5" perft --variant russian 5
@@ -42,6 +46,16 @@ same_counts "russian perft 1..5 with flying kings" "$(printf 'fen %s\nperft 5' "
 fen="B:W6,K7,8,14:B25,26,K27,19"
 same_counts "english perft 1..6 with kings" "$(printf 'variant english\nfen %s\nperft 6' "$fen")" \
     perft --variant english --fen "$fen" 6
+
+# The ATmega168's: its move stack sized for 1 KB of RAM.
+ELF=$SMALL_RAM_ELF
+same_counts "atmega168: russian perft 1..6 from the start" "perft 6" perft --variant russian 6
+same_counts "atmega168: english perft 1..6 from the start" "$(printf 'variant english\nperft 6')" \
+    perft --variant english 6
+fen="W:Wa1,c1,e1:Bd8,f8,h8"
+same_counts "atmega168: russian perft 1..9, the deepest, from a sparse position" \
+    "$(printf 'fen %s\nperft 9' "$fen")" perft --variant russian --fen "$fen" 9
+ELF=$BUILD/uno/perft.elf
 
 errors=$(printf 'perft 0\nvariant italian\nfen X:W\nhello\n%0300d\nperft 1\n' 0 |
          "$SIM" --max-cycles 100000000 "$ELF")
