@@ -53,14 +53,23 @@ ARCH_avrsizes_INCLUDE := -Ilib/arch/avr-sizes $(ARCH_host_INCLUDE)
 # engine/table_none.h, which does nothing.
 TABLE_SRC        := lib/engine/table.c
 ARCH_WITH_TABLE  := host portable
+# The endgame tables (lib/endgame, no board's) in the host's library, and
+# lib/arch/endgame-tables first on its include path: its
+# arch/endgame_probe.h lets the table's search read them where the
+# generic one decides nothing.
+ENDGAME_SRC        := $(wildcard lib/endgame/*.c)
+ENDGAME_INCLUDE    := -Ilib/arch/endgame-tables
+ARCH_WITH_ENDGAME  := host
 
 # lib_sources MOVEGEN ENGINE ARCH: the library's C sources with those
 # variants on that target.
 lib_sources = $(filter-out $(MOVEGEN_fast_SRC) $(ENGINE_full_SRC) $(TABLE_SRC),$(LIB_SRC)) \
-    $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC) $(if $(filter full,$(2)),$(if $(filter $(3),$(ARCH_WITH_TABLE)),$(TABLE_SRC)))
+    $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC) $(if $(filter full,$(2)),$(if $(filter $(3),$(ARCH_WITH_TABLE)),$(TABLE_SRC))) \
+    $(if $(filter $(3),$(ARCH_WITH_ENDGAME)),$(ENDGAME_SRC))
 # lib_include MOVEGEN ENGINE ARCH [KINGRAY]: the include roots of those
 # variants on that target.
-lib_include = $(MOVEGEN_$(1)_INCLUDE) $(KINGRAY_$(4)_INCLUDE) $(ENGINE_$(2)_INCLUDE) $(ARCH_$(3)_INCLUDE)
+lib_include = $(MOVEGEN_$(1)_INCLUDE) $(KINGRAY_$(4)_INCLUDE) $(ENGINE_$(2)_INCLUDE) \
+    $(if $(filter $(3),$(ARCH_WITH_ENDGAME)),$(ENDGAME_INCLUDE)) $(ARCH_$(3)_INCLUDE)
 
 # lib/bench/*_portable.c and *_small.c: the portable and the small move
 # generation under other names, next to the target's own in the bench and in

@@ -104,6 +104,8 @@ FUZZ_FIRMWARE_FLAGS := -Itests/fuzz/include -Ifirmware/demo $(call game_include,
 fuzz_extra_commands := $(FUZZ_FIRMWARE_SRC) firmware/common/serial_print.c
 fuzz_extra_eeprom   := $(fuzz_extra_commands)
 fuzz_extra_cli      := firmware/host/host_table.c   # checkers_main.c's search table
+# and its endgame tables' files (lib/endgame, which only the host's library has)
+fuzz_extra_cli      += firmware/host/endgame_file.c lib/endgame/index.c lib/endgame/probe.c
 # store.c states the AVR layout of its header; on the host bd_position has
 # tail padding and the header is longer, which tests/fuzz/fuzz_eeprom.c
 # follows.  Its EEPROM addresses are integers cast to pointers, as avr-libc

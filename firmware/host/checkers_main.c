@@ -6,8 +6,11 @@
  *   checkers divide [--variant russian|english] [--fen FEN] DEPTH
  *   checkers moves  [--variant russian|english] [--fen FEN]
  *   checkers go     [--variant russian|english] [--fen FEN] [--moves "M1 M2 ..."]
- *                   (--depth N | --movetime MS)
- *   checkers hub    [--variant russian|english]
+ *                   (--depth N | --movetime MS) [--endgame DIR]
+ *   checkers hub    [--variant russian|english] [--endgame DIR]
+ *
+ * go and hub take --endgame DIR: the endgame tables of DIR (make endgame,
+ * build/endgame) decide the positions they hold in the search.
  *
  * perft prints "perft d N" for each depth from 1 to DEPTH, then the time of
  * the deepest one and its leaves per second; divide the count under each
@@ -36,6 +39,7 @@
 #include "checkers_hub.h"
 #include "command_line.h"
 #include "host_table.h"
+#include "endgame_file.h"
 
 #define MAX_DEPTH 20u
 /* Room for the moves of every ply of the deepest perft. */
@@ -51,6 +55,7 @@ struct options {
     const char *go_depth;       /* go --depth */
     const char *go_movetime;    /* go --movetime */
     const char *go_moves;       /* go --moves */
+    const char *endgame;        /* go and hub --endgame */
 };
 
 static void print_help(void)
@@ -59,8 +64,8 @@ static void print_help(void)
          "       checkers divide [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
          "       checkers go     [--variant russian|english] [--fen FEN] [--moves \"M1 M2 ...\"]\n"
-         "                       (--depth N | --movetime MS)\n"
-         "       checkers hub    [--variant russian|english]\n"
+         "                       (--depth N | --movetime MS) [--endgame DIR]\n"
+         "       checkers hub    [--variant russian|english] [--endgame DIR]\n"
          "Counts the move tree (perft), the tree under each move (divide), lists\n"
          "the legal moves, in PDN, or searches for the best move (go).  The default\n"
          "variant is russian; without --fen the variant's start position is used.\n"
@@ -75,12 +80,14 @@ static void print_help(void)
          "repetitions and the quiet-move draw rule count.\n"
          "hub runs the engine under Scan's Hub protocol on stdin and stdout (for Hub\n"
          "GUIs and pydraughts' HubEngine); the GUI chooses the variant with\n"
-         "set-param name=variant value=russian|english.\n", SEARCH_MAX_DEPTH);
+         "set-param name=variant value=russian|english.\n"
+         "go and hub take --endgame DIR: the endgame tables in DIR (make endgame:\n"
+         "build/endgame) decide the positions of few pieces in the search.\n", SEARCH_MAX_DEPTH);
 }
 
 static struct options parse_options(int argc, char **argv)
 {
-    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0 };
+    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0, 0 };
     if (argc < 2)
         usage_error("missing command (perft, divide, moves, go or hub; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
@@ -113,6 +120,10 @@ static struct options parse_options(int argc, char **argv)
             if (++i == argc)
                 usage_error("--moves needs a list of moves", 0);
             opt.go_moves = argv[i];
+        } else if (!strcmp(arg, "--endgame")) {
+            if (++i == argc)
+                usage_error("--endgame needs a folder of tables", 0);
+            opt.endgame = argv[i];
         } else if (arg[0] == '-' && arg[1] != '\0') {
             usage_error("unknown option", arg);
         } else if (!opt.command) {
@@ -346,6 +357,17 @@ static void run_go(const struct options *opt, const bd_position *pos)
     printf("\ndepth %u\nnodes %lu\n", result.depth, (unsigned long)result.nodes);
 }
 
+/* The tables of dir for the searches of go and hub. */
+static void use_endgame(const char *dir, const char *command)
+{
+    static struct endgame_tables tables;
+    if (strcmp(command, "go") && strcmp(command, "hub"))
+        usage_error("--endgame is for go and hub only", 0);
+    if (!endgame_files_map(dir, &tables))
+        usage_error("no endgame tables in", dir);
+    host_table_endgame(&tables);
+}
+
 int main(int argc, char **argv)
 {
     command_line_program("checkers");
@@ -353,6 +375,8 @@ int main(int argc, char **argv)
     bd_position pos;
     if ((opt.go_depth || opt.go_movetime || opt.go_moves) && strcmp(opt.command, "go"))
         usage_error("--depth, --movetime and --moves are for go only", 0);
+    if (opt.endgame)
+        use_endgame(opt.endgame, opt.command);
     if (!strcmp(opt.command, "go")) {
         if (opt.depth_text)
             usage_error("go takes --depth N or --movetime MS, not", opt.depth_text);

@@ -61,3 +61,18 @@ tune: $(HOST)/tune
 	$(Q)$(HOST)/tune $(TUNE_FLAGS) $(BUILD)/tune/*.pdn
 
 .PHONY: match tune tune-games
+
+## endgame      the endgame tables of both variants -> build/endgame/
+# build/host/endgame generates each variant's table of up to
+# ENDGAME_PIECES pieces by retrograde analysis (a line a signature as it
+# goes) and verifies it on its own; a table that fails is removed.  The
+# host engine reads them with `checkers go|hub --endgame build/endgame`.
+ENDGAME_DIR    ?= $(BUILD)/endgame
+ENDGAME_PIECES ?= 4
+endgame: $(ENDGAME_DIR)/russian.egtb $(ENDGAME_DIR)/english.egtb
+$(ENDGAME_DIR)/%.egtb: $(HOST)/endgame
+	@mkdir -p $(@D)
+	$(Q)$(HOST)/endgame generate --variant $* --pieces $(ENDGAME_PIECES) $(@D)
+	$(Q)$(HOST)/endgame verify --variant $* $(@D) || { rm -f $@; exit 1; }
+
+.PHONY: endgame

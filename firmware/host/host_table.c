@@ -16,10 +16,18 @@
 #if SEARCH_TABLE
 #define HUGE_PAGE_BYTES (2ul << 20)
 
+static const struct endgame_tables *endgame_tables;
+
+void host_table_endgame(const struct endgame_tables *tables)
+{
+    endgame_tables = tables;
+}
+
 struct search_table *host_search_table(void)
 {
     static struct search_table table;
     static int tried;
+    table.endgame = endgame_tables;
     if (tried)
         return table.entries ? &table : NULL;
     tried = 1;
@@ -36,6 +44,7 @@ struct search_table *host_search_table(void)
     (void)madvise(start, bytes, MADV_HUGEPAGE);     /* a hint: small pages work too */
 #endif
     search_table_init(&table, (struct search_entry *)(void *)start, (uint32_t)SEARCH_TABLE_HOST_ENTRIES);
+    table.endgame = endgame_tables;
     return &table;
 }
 #endif

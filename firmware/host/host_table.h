@@ -14,6 +14,9 @@
  * be had, and the search then runs without one. */
 #if SEARCH_TABLE
 struct search_table *host_search_table(void);
+/* The endgame tables the process's table gives its searches (NULL: none;
+ * firmware/host/endgame_file.h maps them). */
+void host_table_endgame(const struct endgame_tables *tables);
 #endif
 
 /* Gives limits the process's table where the search has one (not in a

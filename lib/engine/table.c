@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include "engine/search.h"
 #include "engine/search_node.h"
+#include "arch/endgame_probe.h"
 
 void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count)
 {
@@ -8,6 +9,7 @@ void search_table_init(struct search_table *table, struct search_entry *entries,
     table->entries = entries;
     table->mask = count - 1u;
     table->generation = 0;
+    table->endgame = NULL;
 }
 
 void table_start(struct search_workspace *w, const struct search_limits *limits)
@@ -69,6 +71,8 @@ static uint8_t table_applies(const struct search_workspace *w, const struct sear
 
 uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *score)
 {
+    if (w->table && endgame_probe(w->table->endgame, &w->pos, w->rules, n->ply, n->quiet, score))
+        return 1;
     if (!table_applies(w, n))
         return 0;
     const struct search_table *t = w->table;

@@ -42,13 +42,17 @@ struct search_entry {
 /* The host tools' table (3 MB): several times the nodes that a move's
  * search lists in a second. */
 #define SEARCH_TABLE_HOST_ENTRIES (1ul << 18)
+struct endgame_tables;
 struct search_table {
     struct search_entry *entries;
     uint32_t mask;                  /* entries - 1 */
     uint8_t generation;
+    /* Endgame tables that decide the positions they hold before the
+     * entries are looked at (arch/endgame_probe.h); NULL: none. */
+    const struct endgame_tables *endgame;
 };
 /* Takes count entries (a power of two), all zero (static or calloc'ed:
- * a fresh process pays for no clearing). */
+ * a fresh process pays for no clearing), and no endgame tables. */
 void search_table_init(struct search_table *table, struct search_entry *entries, uint32_t count);
 
 /* ------------------------------------------------- the search's side -- */
@@ -81,8 +85,9 @@ static inline void table_node_enter(struct table_node *t, int16_t alpha)
     t->alpha_in = alpha;
 }
 
-/* Node n (ply > 0) before its moves: 1 when its entry decides it, with the
- * score in *score; the entry's move is kept for the order either way. */
+/* Node n (ply > 0) before its moves: 1 when the endgame tables or its
+ * entry decide it, with the score in *score; the entry's move is kept for
+ * the order either way. */
 uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *score);
 
 /* Node n has listed its moves, the previous iteration's move first while
