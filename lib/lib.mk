@@ -133,7 +133,7 @@ $(BUILD)/%/libbench.a: $$(call objects_of,$$*,$(BENCH_SRC))
 	$(archive)
 define archive
 $(call say,AR,$@)
-$(Q)rm -f $@ && $(if $(filter $(HOST)/%,$@),ar,$(AVR_AR)) rcs $@ $^
+$(Q)rm -f $@ && $(if $(filter $(HOST)/% $(FUZZ)/%,$@),ar,$(AVR_AR)) rcs $@ $^
 endef
 # lib_objects BUILD: the objects of its library.
 lib_objects = $(if $(filter host host/%,$(1)),$(call objects_of,$(1),$(call host_lib_src,$(1))),$(call board_lib_objects,$(1)))

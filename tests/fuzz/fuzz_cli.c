@@ -3,8 +3,9 @@
  * fuzz_cli.c - the argument parsing of build/host/checkers
  * (firmware/host/checkers_main.c), whose main() runs here on argv made of the
  * input: the bytes up to each NUL are one argument after "checkers" (at
- * most MAX_ARGS).  The program is included as it is, with four names
- * renamed around it: exit() returns here instead of ending the process,
+ * most MAX_ARGS).  The program is included as it is, with its usage
+ * errors (firmware/host/command_line.c), and four names renamed around
+ * them: exit() returns here instead of ending the process,
  * perft() and search_run() go no deeper than CAP_DEPTH plies, so that
  * `perft 20` and `go --depth 20` test the parsing without taking minutes,
  * and the Hub session (on stdin) is left out.
@@ -65,6 +66,7 @@ static int hub_session(const struct bd_rules *rules)
 #undef stderr
 #define stderr null_output
 #include "host/checkers_main.c"
+#include "host/command_line.c"
 #undef main
 #undef checkers_hub
 #undef exit
