@@ -132,10 +132,10 @@ uint8_t store_load(struct store_header *header)
 
 const char *store_status_text(uint8_t status)
 {
-    static const char texts[] PROGMEM =
+    static const char status_texts[] PROGMEM =
         "ok\0no saved game\0foreign data (bad magic)\0unknown format version\0"
         "unknown variant\0bad length\0bad checksum\0bad start position";
-    return bd_pgm_nth_string(texts, status);
+    return bd_pgm_nth_string(status_texts, status);
 }
 
 void store_read_start(bd_position *start)
