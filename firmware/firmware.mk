@@ -101,12 +101,13 @@ AVR_SOURCE_FLAG_PATTERNS := firmware/common/avrsim_section.c firmware/selfplay/%
 AVR_FLAGS_firmware/common/avrsim_section.c := -fno-lto
 AVR_FLAGS_firmware/selfplay/% := -mcall-prologues
 
+# avr_object_flags OBJECT SOURCE: the flags that compile it.
+avr_object_flags = $(call source_include,$(2)) $(call avr_cflags,$(call build_of,$(1))) $(call source_flags,AVR,$(2)) \
+    $(if $(call is_game,$(call build_of,$(1))),$(call source_flags,GAME,$(2)))
 $(BUILD)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 	$(call say,$(if $(filter %.S,$<),AVR-AS,AVR-CC),$@)
 	@mkdir -p $(@D)
-	$(Q)$(AVR_CC) $(call source_include,$<) $(call avr_cflags,$(call build_of,$@)) \
-	    $(call source_flags,AVR,$<) $(if $(call is_game,$(call build_of,$@)),$(call source_flags,GAME,$<)) \
-	    -c $< -o $@
+	$(Q)$(AVR_CC) $(call avr_object_flags,$@,$<) -c $< -o $@
 
 # board_lib_objects BUILD: its library's objects, C and (fast) assembly.
 board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
@@ -139,7 +140,8 @@ DEMO_FEATURES ?=
 # game_include GAME_UI HUB_MODE RAM: the game's include roots.
 game_include = -Ifirmware/demo/ui/$(1) -Ifirmware/demo/hub/$(2) $(if $(wildcard firmware/demo/ram/$(3)),-Ifirmware/demo/ram/$(3))
 # game_cflags BOARD: the flags of its game build.
-game_cflags = $(call game_include,$($(1)_GAME_UI),$($(1)_HUB_MODE),$($(1)_RAM)) $(DEMO_FEATURES) $(GAME_SIZE_FLAGS)
+game_cflags = $(call game_include,$($(1)_GAME_UI),$($(1)_HUB_MODE),$($(1)_RAM)) $(DEMO_FEATURES) $(GAME_SIZE_FLAGS) \
+    $(TEXT_PAIRS_FLAGS_$($(1)_GAME))
 # Its own code saves registers through libgcc's shared prologue and
 # epilogue (-mcall-prologues), and the console game uses X only as the
 # hardware addresses it (-mstrict-X: no X+offset made of ADIW/SBIW pairs).
@@ -174,6 +176,34 @@ GAME_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(GAME_COMMON_LIN
 link_order = $(filter-out $(GAME_LINK_LAST),$(1)) $(foreach f,$(GAME_LINK_LAST),$(filter $(f),$(1)))
 game_sources = $(call link_order,$(sort $(filter-out $(HUB_MODE_yes_SRC),$(wildcard firmware/$($(1)_GAME)/*.c)) \
     $(if $(filter demo,$($(1)_GAME)),$(HUB_MODE_$($(1)_HUB_MODE)_SRC))) $(if $(filter demo,$($(1)_GAME)),$(GAME_COMMON_LINKED)))
+# The console game's printed texts are byte-pair coded
+# (firmware/demo/text_code.py): its sources that print are preprocessed
+# (NAME.i beside the object), the pairs chosen over all of them
+# (game/text_pairs.c, linked with the game), and each compiled from its
+# coded copy (NAME.coded.i); serial_puts_P() expands them.
+TEXT_PAIRS_FLAGS_demo := -DSERIAL_TEXT_PAIRS=1
+TEXT_CODE := python3 firmware/demo/text_code.py
+TEXT_BOARDS := $(foreach b,$(BOARDS),$(if $(filter demo,$($(b)_GAME)),$(b)))
+# text_files BOARD EXT: its printing sources' files of that extension.
+text_files = $(patsubst %.o,%.$(2),$(call objects_of,$(1)/game,$(filter firmware/demo/%,$(call game_sources,$(1))) \
+    lib/checkers/pdn.c $(if $(filter yes,$($(1)_HUB_MODE)),lib/engine/hub_session.c)))
+$(foreach b,$(TEXT_BOARDS),$(call text_files,$(b),i)): $(BUILD)/%.i: $$(call obj_source,$$*.o) $(MAKEFILE_DEPS)
+	$(call say,AVR-CPP,$@)
+	@mkdir -p $(@D)
+	$(Q)$(AVR_CC) $(call avr_object_flags,$@,$<) -E -MF $(@:.i=.d) -MT $@ $< -o $@
+$(foreach b,$(TEXT_BOARDS),$(call text_files,$(b),o)): $(BUILD)/%.o: $(BUILD)/%.i $$(BUILD)/$$(call board_of,$$*)/game/text_pairs.c \
+    firmware/demo/text_code.py
+	$(call say,AVR-CC,$@)
+	$(Q)$(TEXT_CODE) encode $(word 2,$^) < $< > $(@:.o=.coded.i)
+	$(Q)$(AVR_CC) $(filter-out -MMD -MP,$(call avr_object_flags,$@,$(call obj_source,$@))) -x cpp-output \
+	    -c $(@:.o=.coded.i) -o $@
+$(BUILD)/%/game/text_pairs.c: $$(call text_files,$$*,i) firmware/demo/text_code.py
+	$(call say,TEXT,$@)
+	$(Q)$(TEXT_CODE) pairs $@ $(filter %.i,$^)
+$(BUILD)/%/game/text_pairs.o: $(BUILD)/%/game/text_pairs.c
+	$(call say,AVR-CC,$@)
+	$(Q)$(AVR_CC) $(call avr_cflags,$*/game) -c $< -o $@
+
 # The move generator's popcount table must stay at the first 256-byte
 # boundary, right after the tables that fill the padding before it
 # (firmware/demo/flash_gap.h); grown past it, they would move the table and
@@ -208,6 +238,7 @@ elf_prerequisites = $(if $(filter demo,$(notdir $(1))),$(call game_prerequisites
 parent = $(patsubst %/,%,$(dir $(1)))
 # game_prerequisites BOARD: the game's objects, in link order, and archives.
 game_prerequisites = $(call objects_of,$(1)/game,$(call game_sources,$(1))) \
+    $(if $(filter demo,$($(1)_GAME)),$(BUILD)/$(1)/game/text_pairs.o) \
     $(BUILD)/$(1)/game/libfirmware.a $(BUILD)/$(1)/game/libbitdraughts.a
 # test_prerequisites STEM BUILD: a test's or a runner firmware's object (a
 # test with the support that prints its results), and BUILD's archives.

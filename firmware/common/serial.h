@@ -27,7 +27,7 @@
 void serial_init(void);
 void serial_putc(char c);
 void serial_puts(const char *s);            /* string in RAM */
-void serial_puts_P(const char *s);          /* string in flash (PSTR) */
+void serial_puts_P(const char *s);          /* string in flash (PSTR); the game's are coded: serial_print.c */
 void serial_put_u32(uint32_t v);            /* decimal */
 void serial_put_u64(uint64_t v);            /* decimal, with libgcc's 64-bit division */
 void serial_put_hex8(uint8_t v);

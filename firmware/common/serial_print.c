@@ -8,6 +8,31 @@
 
 #include "bits/progmem.h"
 
+#if SERIAL_TEXT_PAIRS
+/* The game's printed texts are byte-pair coded at build time
+ * (firmware/demo/text_code.py): a byte of 0x80 or more stands for the two
+ * bytes of its entry in serial_text_pairs, either of them a pair again. */
+#define PAIR_FLAG 0x80u
+extern const uint8_t serial_text_pairs[];
+
+/* The right half is expanded in the loop, the left one by recursion, which
+ * the generator keeps shallow. */
+static void put_text_byte(uint8_t c)
+{
+    while (c & PAIR_FLAG) {
+        const uint8_t *pair = &serial_text_pairs[2u * (uint8_t)(c & ~PAIR_FLAG)];
+        put_text_byte(pgm_read_byte(pair));
+        c = pgm_read_byte(pair + 1);
+    }
+    serial_putc((char)c);
+}
+#else
+static void put_text_byte(uint8_t c)
+{
+    serial_putc((char)c);
+}
+#endif
+
 /* Out of line: a firmware built with link-time optimisation would copy it
  * into each caller. */
 __attribute__((noinline)) void serial_puts(const char *s)
@@ -20,7 +45,7 @@ void serial_puts_P(const char *s)
 {
     char c;
     while ((c = (char)pgm_read_byte(s++)) != 0)
-        serial_putc(c);
+        put_text_byte((uint8_t)c);
 }
 
 void serial_put_u32(uint32_t v)

@@ -35,10 +35,9 @@ enum engine_outcome {
 };
 
 /* The sides the engine plays by itself, a bit a colour: at the prompt it
- * moves whenever one of them is to move (commands.c).  None at reset: the
- * setting is not saved in EEPROM (neither is the level), since the record's
- * format has no room for settings and a byte beside it would need its own
- * power-safe save. */
+ * moves whenever one of them is to move (commands.c).  Saved with the game
+ * in the record (store.h), in the same power-safe step as the moves, and
+ * resumed with it; none when no game is resumed.  The level is not saved. */
 #define ENGINE_SIDE(colour) ((uint8_t)((colour) + 1u))   /* 1 << colour, as BD_WHITE is 0 */
 _Static_assert(BD_WHITE == 0 && BD_BLACK == 1, "ENGINE_SIDE adds 1 for 1 << colour");
 #define ENGINE_BOTH_SIDES (ENGINE_SIDE(BD_WHITE) | ENGINE_SIDE(BD_BLACK))

@@ -5,6 +5,7 @@
 #include <avr/wdt.h>
 #include <stddef.h>
 
+#include "engine.h"
 #include "serial.h"
 #include "session.h"
 #include "store.h"
@@ -20,7 +21,7 @@ static void begin(const struct bd_rules *rules, const bd_position *pos)
 void record_begin(const struct bd_rules *rules, const bd_position *pos)
 {
     begin(rules, pos);
-    store_start(rules->variant, pos);
+    store_start(rules->variant, engine_sides(), pos);
 }
 
 /* Replays the first `plies` plies of the record from the start position
@@ -55,6 +56,7 @@ void record_resume(void)
     if (status == STORE_OK) {
         replayed = replay(bd_rules_of(header.variant), header.plies);
         if (replayed == header.plies) {
+            engine_set_sides(header.engine_sides);
             serial_puts_P(PSTR("resumed: "));
             session_put_variant();
             serial_puts_P(PSTR(", "));
@@ -93,7 +95,7 @@ void record_play(const bd_move *m)
     } else {
         serial_puts_P(PSTR("EEPROM full: this position is the new start (undo stops here)\n"));
         recorded = 0;
-        store_start(session_game.rules->variant, &session_game.pos);
+        store_start(session_game.rules->variant, engine_sides(), &session_game.pos);
     }
 }
 
@@ -107,7 +109,7 @@ uint8_t record_undo(void)
 
 void record_save(void)
 {
-    store_seal(recorded);
+    store_seal(recorded, engine_sides());
 }
 
 void record_restore(const struct bd_rules *rules)

@@ -17,6 +17,10 @@
 #define EEPROM_BYTES ((uint16_t)E2END + 1u)
 #define CRC_INITIAL 0xFFFFu
 
+/* The variant byte: the variant below, the engine's sides above. */
+#define VARIANT_BITS 0x3Fu
+#define SIDES_SHIFT 6u
+
 #define CODE_SQUARE_BITS 5u
 #define CODE_FROM_SHIFT 0u
 #define CODE_TO_SHIFT 5u
@@ -78,10 +82,13 @@ static void copy_record(uint16_t from)
     eeprom_update_block(record, (void *)(AT_RECORD + AT_COPY - from), sizeof record);
 }
 
-/* Writes the count, then the CRC that covers it; then the copy (store.h:
- * until the CRC is written the copy holds the record before). */
-static void seal(uint16_t plies)
+/* Writes the engine's sides and the count, then the CRC that covers them;
+ * then the copy (store.h: until the CRC is written the copy holds the
+ * record before). */
+static void seal(uint16_t plies, uint8_t engine_sides)
 {
+    uint8_t *variant = (uint8_t *)AT_RECORD;
+    eeprom_update_byte(variant, (uint8_t)((eeprom_read_byte(variant) & VARIANT_BITS) | engine_sides << SIDES_SHIFT));
     write_word(AT_PLIES, plies);
     write_word(AT_CRC, record_crc(plies));
     copy_record(AT_RECORD);
@@ -98,7 +105,8 @@ static uint8_t check_header(struct store_header *header)
         return STORE_BAD_MAGIC;
     if (h.version != STORE_FORMAT)
         return STORE_BAD_VERSION;
-    if (h.variant >= BD_VARIANT_COUNT)
+    uint8_t variant = h.variant & VARIANT_BITS;
+    if (variant >= BD_VARIANT_COUNT)
         return STORE_BAD_VARIANT;
     if (h.plies > store_capacity())
         return STORE_BAD_LENGTH;
@@ -108,7 +116,8 @@ static uint8_t check_header(struct store_header *header)
      * come from anywhere). */
     if (pdn_check_position(&h.start) != PDN_OK)
         return STORE_BAD_POSITION;
-    header->variant = h.variant;
+    header->variant = variant;
+    header->engine_sides = h.variant >> SIDES_SHIFT;
     header->plies = h.plies;
     return STORE_OK;
 }
@@ -132,10 +141,10 @@ uint8_t store_load(struct store_header *header)
 
 const char *store_status_text(uint8_t status)
 {
-    static const char texts[] PROGMEM =
+    static const char status_texts[] PROGMEM =
         "ok\0no saved game\0foreign data (bad magic)\0unknown format version\0"
         "unknown variant\0bad length\0bad checksum\0bad start position";
-    return bd_pgm_nth_string(texts, status);
+    return bd_pgm_nth_string(status_texts, status);
 }
 
 void store_read_start(bd_position *start)
@@ -148,11 +157,11 @@ uint16_t store_read_move(uint16_t index)
     return read_word(AT_MOVES + MOVE_BYTES * index);
 }
 
-void store_start(uint8_t variant, const bd_position *start)
+void store_start(uint8_t variant, uint8_t engine_sides, const bd_position *start)
 {
     struct header_bytes h = { { MAGIC_0, MAGIC_1 }, STORE_FORMAT, variant, *start, 0, 0 };
     eeprom_update_block(&h, (void *)0, AT_CRC);
-    seal(0);
+    seal(0, engine_sides);
 }
 
 uint8_t store_append(uint16_t plies, uint16_t code)
@@ -163,9 +172,9 @@ uint8_t store_append(uint16_t plies, uint16_t code)
     return 1;
 }
 
-void store_seal(uint16_t plies)
+void store_seal(uint16_t plies, uint8_t engine_sides)
 {
-    seal(plies);
+    seal(plies, engine_sides);
 }
 
 static uint8_t same_ends(const bd_move *a, const bd_move *b)

@@ -6,7 +6,10 @@
  * Layout (little-endian), format version STORE_FORMAT:
  *    0  2  magic "bd"
  *    2  1  format version
- *    3  1  variant (BD_VARIANT_RUSSIAN, BD_VARIANT_ENGLISH)      \
+ *    3  1  variant (BD_VARIANT_RUSSIAN, BD_VARIANT_ENGLISH) in     \
+ *          bits 0-5; bits 6-7 the sides the engine plays by itself |
+ *          (engine.h's ENGINE_SIDE bits; 0, off, in the records    |
+ *          written before they were kept)                          |
  *    4 17  start position: white pieces, black pieces, white men, |  the
  *          black men (4 bytes each), side to move                 |  record
  *   21  2  number of plies recorded                               |  part
@@ -28,7 +31,8 @@
  * the save or as it is after it.  A save writes its plies' moves past the
  * end of the record (a move and the engine's answer are one save, as are
  * the two plies that undo takes back with the engine on), then the record
- * part (the count; for a new game the variant and start position first),
+ * part (the engine's sides and the count; for a new game the variant and
+ * start position first),
  * its CRC last, then the copy.  Until
  * the CRC is complete the copy holds the record before, and from then on
  * the record part holds the one after: the loader takes the record part if
@@ -75,6 +79,7 @@ enum store_status {
 
 struct store_header {
     uint8_t variant;
+    uint8_t engine_sides;   /* ENGINE_SIDE bits (engine.h) */
     uint16_t plies;
 };
 
@@ -88,16 +93,17 @@ const char *store_status_text(uint8_t status);
 void store_read_start(bd_position *start);
 /* The record of ply index (< header plies) as written by store_encode. */
 uint16_t store_read_move(uint16_t index);
-/* Starts a new record: the variant, its start position, no plies. */
-void store_start(uint8_t variant, const bd_position *start);
+/* Starts a new record: the variant, the engine's sides, the start
+ * position, no plies. */
+void store_start(uint8_t variant, uint8_t engine_sides, const bd_position *start);
 /* Writes ply number `plies` past the end of the record, which holds it
  * once store_seal() counts it; 0 when the EEPROM is full and nothing was
  * written. */
 uint8_t store_append(uint16_t plies, uint16_t code);
-/* Makes the record `plies` plies long in one power-safe step: the plies
- * appended since the last seal (a move and the engine's answer), or fewer
- * (undo, one ply or two). */
-void store_seal(uint16_t plies);
+/* Makes the record `plies` plies long, with the engine playing
+ * engine_sides, in one power-safe step: the plies appended since the last
+ * seal (a move and the engine's answer), or fewer (undo, one ply or two). */
+void store_seal(uint16_t plies, uint8_t engine_sides);
 
 /* The code of m, one of the legal moves listed from first. */
 uint16_t store_encode(const bd_move *m, const bd_move *first);

@@ -277,6 +277,19 @@ if printf '%s\n' "$out" | grep -qx 'resumed: English checkers, 0 plies' &&
 else
     fail "undo is saved too" "$(last_fen)"
 fi
+# The sides the engine plays are saved with the game (reliability issue,
+# round three, finding 3), and a new game keeps them.
+session 'engine white\n' "$eeprom"
+session 'engine\n' "$eeprom"
+kept=$(printf '%s\n' "$out" | grep -c '^engine white$')
+session 'engine off\nnew russian\nengine black\n' "$eeprom"
+session 'engine\n' "$eeprom"
+if [ "$kept" -eq 1 ] && printf '%s\n' "$out" | grep -qx 'engine black' &&
+   printf '%s\n' "$out" | grep -qx 'resumed: Russian draughts, 0 plies'; then
+    ok "the engine's sides are resumed with the game"
+else
+    fail "the engine's sides are resumed with the game" "$(printf '%s\n' "$out" | grep -E '^engine|resumed')"
+fi
 
 # tampered NAME OFFSETS MASK REASON [crc]: saves a two-ply game, XORs the
 # bytes at OFFSETS (blank-separated) of its EEPROM image with MASK (with

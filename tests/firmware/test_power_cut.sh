@@ -10,8 +10,9 @@
 # starts and the cycle it starts, the cycle before it ends and the cycle it
 # ends, and at a few cycles drawn at random over the save; each cut's EEPROM
 # image is booted and must give exactly the game before the save or the
-# game after it (the whole transcript of `fen`, `undo`, `fen`: the
-# resumed line, the board, the position, the record one ply back), in that
+# game after it (the whole transcript of `engine`, `fen`, `undo`, `fen`:
+# the resumed line, the board, the sides the engine plays, the position,
+# the record one ply back), in that
 # order as the cut moves later, never a lost or different game.
 #
 # The writes are found with the runner itself: a cut names the byte being
@@ -70,7 +71,8 @@ for variant in russian english; do
     # once; English: the two plies, in fewer bytes).
     # engine: the side that made the second ply, which the engine plays in
     # the saves of two plies (undo takes back its answer and your move; your
-    # move and its answer).
+    # move and its answer), from a record that has it on
+    # ($variant-2-engine: the setting is saved with the game).
     case $variant in
         russian) opening='c3-d4\nf6-g5'; third='g3-h4'; other=english; engine=black
                  played='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,d4,h4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,h6,g5'
@@ -83,11 +85,14 @@ for variant in russian english; do
     esac
     session "new $variant\n$opening\n" "$tmp/$variant-2.eeprom"
     session "$new\n" "$tmp/$variant-new.eeprom"
+    session "new $variant\n$opening\nengine $engine\n" "$tmp/$variant-2-engine.eeprom"
     save "$variant: a move" "$tmp/$variant-2.eeprom" "$third"
     save "$variant: undo" "$tmp/$variant-2.eeprom" undo
-    save "$variant: undo with the engine on (two plies, one save)" "$tmp/$variant-2.eeprom" "engine $engine\nundo"
-    save "$variant: a move and the engine's answer (one save)" "$tmp/$variant-2.eeprom" \
-        "level depth 1\nengine $engine\n$third"
+    # (`board` after the setting: the run lasts until its last write ends.)
+    save "$variant: engine $engine (the setting alone)" "$tmp/$variant-2.eeprom" "engine $engine\nboard"
+    save "$variant: undo with the engine on (two plies, one save)" "$tmp/$variant-2-engine.eeprom" undo
+    save "$variant: a move and the engine's answer (one save)" "$tmp/$variant-2-engine.eeprom" \
+        "level depth 1\n$third"
     save "$variant: new $other" "$tmp/$variant-new.eeprom" "new $other"
     save "$variant: fen (the position of one more ply, with no plies)" "$tmp/$variant-2.eeprom" "fen $played"
     python3 tests/firmware/long_game.py "$CHECKERS" "$variant" "$fen" $((CAPACITY + 1)) 1 > "$tmp/$variant.moves" ||
@@ -113,7 +118,7 @@ import os, random, re, subprocess, sys, threading
 from concurrent.futures import ThreadPoolExecutor
 
 SIM, ELF, TMP, JOBS, MAX_CYCLES = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), sys.argv[5]
-VERIFY = b'fen\nundo\nfen\n'
+VERIFY = b'level depth 1\nengine\nfen\nundo\nfen\n'
 WRITE_CYCLES = 54400            # 3.4 ms at 16 MHz: the first guess of a write's length
 CUT = re.compile(r'power cut at cycle (\d+): (?:EEPROM byte 0x([0-9a-f]+) was being written since cycle (\d+)|no EEPROM write)')
 counter = iter(range(1 << 30))

@@ -149,6 +149,11 @@ void eeprom_read_block(void *destination, const void *address, size_t n)
     memcpy(destination, fuzz_eeprom + eeprom_at(address, n), n);
 }
 
+void eeprom_update_byte(uint8_t *address, uint8_t value)
+{
+    fuzz_eeprom[eeprom_at(address, 1)] = value;
+}
+
 void eeprom_update_word(uint16_t *address, uint16_t value)
 {
     size_t at = eeprom_at(address, 2);
@@ -298,8 +303,10 @@ void fuzz_require_record_resumes(uint8_t end)
     fuzz_require_valid_game();
     bd_position before = session_game.pos;
     const struct bd_rules *rules = session_game.rules;
+    uint8_t sides = engine_sides();
     FUZZ_REQUIRE(fuzz_firmware_boot());
     fuzz_require_valid_game();
     if (end == FUZZ_INPUT_ENDED)
-        FUZZ_REQUIRE(session_game.rules == rules && pos_equal(&session_game.pos, &before));
+        FUZZ_REQUIRE(session_game.rules == rules && pos_equal(&session_game.pos, &before) &&
+                     engine_sides() == sides);
 }

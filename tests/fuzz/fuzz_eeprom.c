@@ -13,7 +13,8 @@
  * (25 on AVR), its record part (from the variant on) 25 (22), the copy of
  * that part follows the header, and the moves the copy: at 53 (47).
  * Properties: the boot resumes the record exactly when it is valid and
- * then to the position its moves reach, with the record part and its copy
+ * then to the position its moves reach, with the engine playing the sides
+ * the variant byte holds, with the record part and its copy
  * both the part it was read from.  Valid: the magic and version, and the
  * header's record part passing the checks (variant, length, CRC, a start
  * position `fen FEN` would take) or, when it fails one of them, its copy
@@ -29,12 +30,16 @@
 #include "firmware_host.h"
 #include "fuzz.h"
 #include "fuzz_support.h"
+#include "engine.h"
 #include "store.h"
 #include "session.h"
 
 #define BUDGET 48u    /* watchdog feeds, as in fuzz_commands.c */
 #define FLAG_SEAL 0x01u
 #define FLAG_SEAL_COPY 0x02u
+/* The variant byte: the variant in bits 0-5, the engine's sides in 6-7. */
+#define VARIANT_OF(byte) ((byte) & 0x3Fu)
+#define SIDES_OF(byte) ((byte) >> 6)
 
 /* store.c's struct header_bytes, copied on purpose: the oracle reads the
  * image as store.h documents it, not through the loader it checks. */
@@ -78,7 +83,7 @@ static uint16_t image_crc(const uint8_t *bytes, uint16_t plies)
 /* The checks of the record part, in h (bytes: its bytes). */
 static uint8_t part_is_valid(const struct header *h, const uint8_t *bytes)
 {
-    return h->variant < BD_VARIANT_COUNT && h->plies <= CAPACITY && h->crc == image_crc(bytes, h->plies) &&
+    return VARIANT_OF(h->variant) < BD_VARIANT_COUNT && h->plies <= CAPACITY && h->crc == image_crc(bytes, h->plies) &&
            fuzz_position_is_valid(&h->start);
 }
 
@@ -107,7 +112,7 @@ static uint8_t image_is_valid(uint8_t bytes[sizeof(struct header)], struct heade
             return 0;
     }
     struct bd_game game;
-    game_set_position(&game, bd_rules_of(h->variant), &h->start);
+    game_set_position(&game, bd_rules_of(VARIANT_OF(h->variant)), &h->start);
     for (uint16_t i = 0; i < h->plies; i++) {
         bd_move moves[MG_MAX_MOVES];
         if (game_status(&game, moves, moves + MG_MAX_MOVES) != GAME_ONGOING)
@@ -155,7 +160,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     uint8_t resumed = fuzz_firmware_boot();
     FUZZ_REQUIRE(resumed == valid);
     if (resumed) {
-        FUZZ_REQUIRE(session_game.rules == bd_rules_of(h.variant));
+        FUZZ_REQUIRE(session_game.rules == bd_rules_of(VARIANT_OF(h.variant)));
+        FUZZ_REQUIRE(engine_sides() == SIDES_OF(h.variant));
         FUZZ_REQUIRE(pos_equal(&session_game.pos, &expected));
         /* The part read is in both places now (the other repaired). */
         FUZZ_REQUIRE(!memcmp(fuzz_eeprom + AT_PART, bytes + AT_PART, PART_BYTES));

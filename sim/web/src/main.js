@@ -128,7 +128,8 @@ function powerOn() {
   path = [];
   pendingLine = '';
   $('led').classList.remove('lit');
-  // The engine's sides and level are not saved with the game: given again.
+  // The level is not saved with the game; the engine's sides are, but the
+  // controls show the player's last choice: both given again.
   send(`level ${settings.level}`);
   send(`engine ${settings.engine}`);
 }

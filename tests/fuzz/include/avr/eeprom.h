@@ -13,6 +13,7 @@
 uint8_t eeprom_read_byte(const uint8_t *address);
 uint16_t eeprom_read_word(const uint16_t *address);
 void eeprom_read_block(void *destination, const void *address, size_t n);
+void eeprom_update_byte(uint8_t *address, uint8_t value);
 void eeprom_update_word(uint16_t *address, uint16_t value);
 void eeprom_update_block(const void *source, void *address, size_t n);
 
