@@ -237,13 +237,16 @@ elf_prerequisites = $(if $(filter demo,$(notdir $(1))),$(call game_prerequisites
         $(call objects_of,$(call board_of,$(1)),$(wildcard firmware/$(notdir $(1))/*.c)) $(call support_of,$(call board_of,$(1))))))
 parent = $(patsubst %/,%,$(dir $(1)))
 # game_prerequisites BOARD: the game's objects, in link order, and archives.
-game_prerequisites = $(call objects_of,$(1)/game,$(call game_sources,$(1))) \
-    $(if $(filter demo,$($(1)_GAME)),$(BUILD)/$(1)/game/text_pairs.o) \
+game_prerequisites = $(call objects_of,$(1)/game,$(call game_sources,$(1))) $(call game_text_pairs,$(1)) \
     $(BUILD)/$(1)/game/libfirmware.a $(BUILD)/$(1)/game/libbitdraughts.a
+# game_text_pairs BOARD: the table of its game's coded texts, which the game
+# build's serial_print.o reads (a console game's build only).
+game_text_pairs = $(if $(filter demo,$($(1)_GAME)),$(BUILD)/$(1)/game/text_pairs.o)
 # test_prerequisites STEM BUILD: a test's or a runner firmware's object (a
 # test with the support that prints its results), and BUILD's archives.
 test_prerequisites = $(call objects_of,$(2),$(or $(call test_source,$(notdir $(1))),$(wildcard tests/sim/runner/$(notdir $(1)).c)) \
-    $(if $(filter %/tests,$(call parent,$(1))),$(TEST_SUPPORT))) $(call support_of,$(2))
+    $(if $(filter %/tests,$(call parent,$(1))),$(TEST_SUPPORT))) \
+    $(if $(filter %/game,$(2)),$(call game_text_pairs,$(call parent,$(2)))) $(call support_of,$(2))
 support_of = $(BUILD)/$(1)/libfirmware.a $(BUILD)/$(1)/libbench.a $(BUILD)/$(1)/libbitdraughts.a
 
 # Every image is checked against its board's limit: one over it is deleted,
