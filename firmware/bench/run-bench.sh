@@ -42,6 +42,12 @@ for board in $BENCH_BOARDS; do
             for (i = 1; i <= n; i++) kept[objects[i]] += $2
         }
         END { for (o in kept) print o, kept[o] }' > "$out/$board-objects.txt"
+    # An assembly object (no LTO sections) defines no sized symbols: its
+    # flash is its sections, which the link keeps whole.
+    find "$BUILD/$board/obj/lib" -name '*.o' | sort | while read -r o; do
+        avr-objdump -h "$o" | grep -q '\.gnu\.lto_' && continue
+        avr-size -A "$o" | awk -v o="${o##*/}" '$1 ~ /^\.(text|progmem)/ { s += $2 } END { if (s) print o, s }'
+    done >> "$out/$board-objects.txt"
     awk -v sizes="$out/$board-sizes.txt" -v probes="$out/$board-probes.csv" \
         -v objects="$out/$board-objects.txt" '
         BEGIN {
