@@ -35,20 +35,20 @@ uint32_t parse_number(const char *text, uint32_t min, uint32_t max, const char *
     return (uint32_t)value;
 }
 
-_Bool executable_folder(char *out, size_t size)
+bool executable_folder(char *out, size_t size)
 {
     out[0] = '\0';
     if (size < 2u)
-        return 0;
+        return false;
     ssize_t n = readlink("/proc/self/exe", out, size - 1u);
     if (n <= 0)
-        return 0;
+        return false;
     out[n] = '\0';
     char *slash = strrchr(out, '/');
     if (!slash) {
         out[0] = '\0';
-        return 0;
+        return false;
     }
     *slash = '\0';
-    return 1;
+    return true;
 }

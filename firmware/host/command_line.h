@@ -8,6 +8,7 @@
 #ifndef BITDRAUGHTS_COMMAND_LINE_H
 #define BITDRAUGHTS_COMMAND_LINE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -24,6 +25,6 @@ uint32_t parse_number(const char *text, uint32_t min, uint32_t max, const char *
 
 /* The folder of the running executable, without the last '/', in out;
  * false (and out empty) when the system does not tell. */
-_Bool executable_folder(char *out, size_t size);
+bool executable_folder(char *out, size_t size);
 
 #endif
