@@ -94,11 +94,13 @@ avr_cflags = $(call board_cflags,$(call board_of,$(1))) $(AVR_CFLAGS) $(RAM_$($(
     $(if $(call is_game,$(1)),$(call game_cflags,$(call board_of,$(1))))
 # The runner's .mmcu section (firmware/common/avrsim_section.c) is kept by
 # --undefined=_mmcu at the link, which LTO would drop before the linker sees
-# it: that one object is plain code.
+# it: that object is plain code, as is the stack's paint, whose start-up
+# routine and .mmcu record no call reaches.
 # The self-play program saves registers through libgcc's shared prologue
 # and epilogue (-mcall-prologues), on every board.
-AVR_SOURCE_FLAG_PATTERNS := firmware/common/avrsim_section.c firmware/selfplay/%
+AVR_SOURCE_FLAG_PATTERNS := firmware/common/avrsim_section.c firmware/common/stack_paint.c firmware/selfplay/%
 AVR_FLAGS_firmware/common/avrsim_section.c := -fno-lto
+AVR_FLAGS_firmware/common/stack_paint.c := -fno-lto
 AVR_FLAGS_firmware/selfplay/% := -mcall-prologues
 
 # avr_object_flags OBJECT SOURCE: the flags that compile it.
@@ -160,6 +162,11 @@ GAME_FLAGS_firmware/demo/%      := -mcall-prologues -mstrict-X
 GAME_FLAGS_firmware/demo/main.c := -fno-reorder-functions
 $(foreach p,$(GAME_UI_SOURCES),$(eval GAME_FLAGS_$(p) += $(GAME_UI_FLAGS)))
 
+# Every console game paints its stack (firmware/common/stack_paint.h), with
+# or without the `ram` command that reads the paint: naming the paint's
+# .mmcu record brings it from the firmware's archive.
+STACK_PAINT_LDFLAGS := -Wl,--undefined=avrsim_mmcu_stack_paint
+
 # The game's link: its functions in one LTO partition, in the order of the
 # sources, so that callers and callees stay close and 2-byte RCALLs replace
 # 4-byte CALLs where they reach; libgcc's register-saving prologue and
@@ -169,7 +176,7 @@ $(foreach p,$(GAME_UI_SOURCES),$(eval GAME_FLAGS_$(p) += $(GAME_UI_FLAGS)))
 # the clock (linked as objects rather than from the archive) in the middle
 # of the user interface that calls them.
 GAME_LDFLAGS := $(GAME_SIZE_FLAGS) -flto-partition=one -fno-toplevel-reorder \
-                -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc
+                -Wl,-u,__prologue_saves__,-u,__epilogue_restores__ -lgcc $(STACK_PAINT_LDFLAGS)
 GAME_COMMON_LINKED := firmware/common/serial.c firmware/common/serial_print.c firmware/common/clock.c
 GAME_LINK_LAST := firmware/demo/main.c firmware/demo/session.c $(GAME_COMMON_LINKED) \
                   firmware/demo/commands.c

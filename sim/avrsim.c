@@ -152,6 +152,8 @@ static struct runner {
     uint32_t program_end;       /* bytes of flash the ELF loaded */
     uint16_t data_end;          /* _end: first byte above .data/.bss; 0 = unknown */
     uint16_t sp_start, sp_low;
+    bool stack_painted;         /* the firmware paints its stack (AVRSIM_STACK_PAINTED) */
+    uint8_t stack_paint;        /* with this byte */
     avr_cycle_count_t split_sp_cycle; /* when the firmware last wrote SPH alone */
     avr_watchdog_t *watchdog;
     bool invalid_opcode;
@@ -387,6 +389,18 @@ static void json_string(FILE *f, const char *text)
     putc('"', f);
 }
 
+/* The stack's depth as the firmware's paint shows it: from the end of
+ * static data up, the bytes that still hold the paint were never reached
+ * (firmware/common/stack_paint.h); counted as the peak stack is, from the
+ * first stack pointer. */
+static unsigned painted_stack(const avr_t *avr)
+{
+    uint32_t byte = R.data_end;
+    while (byte <= R.sp_start && avr->data[byte] == R.stack_paint)
+        byte++;
+    return (unsigned)(R.sp_start + 1u - byte);
+}
+
 static void write_json(const char *path, int status, end_reason why, const char *message)
 {
     FILE *f = open_report(path);
@@ -404,9 +418,14 @@ static void write_json(const char *path, int status, end_reason why, const char 
     else
         fputs("null", f);
     fprintf(f, " },\n  \"cycles\": %" PRI_avr_cycle_count ",\n  \"seconds\": %.9f,\n"
-            "  \"peak_stack_bytes\": %u,\n  \"probes\": [",
+            "  \"peak_stack_bytes\": %u,\n  \"painted_stack_bytes\": ",
             avr->cycle, (double)avr->cycle / (double)avr->frequency,
             (unsigned)(R.sp_start - R.sp_low));
+    if (R.stack_painted)
+        fprintf(f, "%u", painted_stack(avr));
+    else
+        fputs("null", f);
+    fputs(",\n  \"probes\": [", f);
     const char *sep = "";
     for (unsigned id = 0; id < AVRSIM_PROBE_COUNT; id++) {
         const probe_stats *p = &R.probes[id];
@@ -449,11 +468,15 @@ static void __attribute__((noreturn)) finish(int status, end_reason why, const c
         write_json(R.opt.json_path, status, why, message);
     if (R.output_status)
         status = R.output_status;
-    if (R.opt.stats)
+    if (R.opt.stats) {
         fprintf(stderr, "avrsim: %" PRI_avr_cycle_count " cycles, %.6f s at %" PRIu32
-                " Hz, peak stack %u bytes, exit %d\n",
+                " Hz, peak stack %u bytes, ",
                 avr->cycle, (double)avr->cycle / (double)avr->frequency, avr->frequency,
-                (unsigned)(R.sp_start - R.sp_low), status);
+                (unsigned)(R.sp_start - R.sp_low));
+        if (R.stack_painted)
+            fprintf(stderr, "painted stack %u bytes, ", painted_stack(avr));
+        fprintf(stderr, "exit %d\n", status);
+    }
     exit(status);
 }
 
@@ -747,10 +770,13 @@ static const char usage_text[] =
 "                    LDI of the end code: 2; subtract an empty pair measured\n"
 "                    in the same context)\n"
 "  --stats           print cycles, simulated time, peak stack and exit status\n"
-"                    to stderr at exit\n"
+"                    to stderr at exit; for a firmware that paints its stack\n"
+"                    (AVRSIM_STACK_PAINTED in sim/avrsim_io.h), also the\n"
+"                    stack's depth as the paint shows it\n"
 "  --json FILE       write the results as JSON at exit (FILE '-': stderr):\n"
 "                    firmware, mcu, frequency_hz, exit {reason, status,\n"
-"                    message}, cycles, seconds, peak_stack_bytes, probes [{id,\n"
+"                    message}, cycles, seconds, peak_stack_bytes,\n"
+"                    painted_stack_bytes (null: not painted), probes [{id,\n"
 "                    count, cycles_min, cycles_avg, cycles_max}]; reason is\n"
 "                    exit, halt, budget, crash, stack-into-data, signal,\n"
 "                    power-cut or output (stdout could not be written)\n"
@@ -1085,6 +1111,8 @@ int main(int argc, char **argv)
     R.program_end = img.program_end;
     R.data_end = img.data_end;
     R.sp_start = R.sp_low = read_sp(avr);
+    R.stack_painted = img.stack_painted && img.data_end;
+    R.stack_paint = img.stack_paint;
     R.watchdog = (avr_watchdog_t *)find_io_module(avr, "watchdog", 0);
 
     if (R.probe_addr)

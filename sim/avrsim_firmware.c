@@ -33,18 +33,20 @@ static bool failf(char *err, size_t errlen, const char *fmt, ...)
 
 /* ------------------------------------------------------------------ ELF -- */
 /* The records of .mmcu are <tag, length, payload>. */
-static bool mmcu_has_tag(const uint8_t *p, size_t size, uint8_t tag)
+/* The first record of tag whose payload fits in the section: its
+ * payload, else NULL. */
+static const uint8_t *mmcu_find_tag(const uint8_t *p, size_t size, uint8_t tag)
 {
     while (size >= 2) {
         size_t record = 2u + p[1];
-        if (p[0] == tag)
-            return true;
         if (record > size)
             break;
+        if (p[0] == tag)
+            return p + 2;
         p += record;
         size -= record;
     }
-    return false;
+    return NULL;
 }
 
 /* simavr's reader reports a file too short for an ELF header with perror(),
@@ -99,9 +101,16 @@ static bool scan_elf(const char *path, firmware_image *img, char *err, size_t er
                 break;
             }
             Elf_Data *data = elf_getdata(scn, NULL);
-            if (data && data->d_buf)
-                img->waits_asleep = mmcu_has_tag(data->d_buf, data->d_size,
-                                                 AVRSIM_MMCU_TAG_WAITS_ASLEEP);
+            if (data && data->d_buf) {
+                img->waits_asleep = mmcu_find_tag(data->d_buf, data->d_size,
+                                                  AVRSIM_MMCU_TAG_WAITS_ASLEEP) != NULL;
+                const uint8_t *paint = mmcu_find_tag(data->d_buf, data->d_size,
+                                                     AVRSIM_MMCU_TAG_STACK_PAINT);
+                if (paint && paint[-1] == 1u) {
+                    img->stack_painted = true;
+                    img->stack_paint = paint[0];
+                }
+            }
         }
         if (shdr.sh_type != SHT_SYMTAB || !shdr.sh_entsize)
             continue;

@@ -14,7 +14,7 @@
  *   - avrsim's own .mmcu records (AVRSIM_MMCU_TAG_*, sim/avrsim_io.h), which
  *     simavr skips as unknown tags.
  *   - the end of static data (__heap_start, else __bss_end, else _end), for
- *     the stack check.
+ *     the stack check and for reading a painted stack.
  * An Intel HEX file is read strictly (every record's checksum, the record
  * types avr-objcopy writes: data, end, extended segment and linear
  * addresses): records below 0x800000 are flash, merged into one image with
@@ -39,6 +39,8 @@ typedef struct firmware_image {
     uint32_t program_end;       /* first flash byte after the program */
     uint16_t data_end;          /* first data address above .data/.bss; 0: unknown */
     bool waits_asleep;          /* AVRSIM_INPUT_WAITS_ASLEEP() in .mmcu */
+    bool stack_painted;         /* AVRSIM_STACK_PAINTED() in .mmcu */
+    uint8_t stack_paint;        /* its byte */
 } firmware_image;
 
 /* Reads path into img (zeroed first).  False with a one-line message in err

@@ -50,6 +50,7 @@
 #define AVRSIM_MMCU_TAG_PROBE_REGISTER 10u    /* simavr's "command register" */
 #define AVRSIM_MMCU_TAG_CONSOLE_REGISTER 11u
 #define AVRSIM_MMCU_TAG_WAITS_ASLEEP 200u     /* avrsim's own */
+#define AVRSIM_MMCU_TAG_STACK_PAINT 201u      /* avrsim's own: the paint byte */
 
 #if defined(__AVR__)
 #include <avr/io.h>
@@ -90,6 +91,14 @@ struct avrsim_mmcu_addr { uint8_t tag, len; volatile void *addr; } __attribute__
 #define AVRSIM_INPUT_WAITS_ASLEEP()                                               \
     const uint8_t avrsim_mmcu_waits_asleep[2] AVRSIM_MMCU_ = {                    \
         AVRSIM_MMCU_TAG_WAITS_ASLEEP, 0u }
+
+/* Declares that the firmware paints the RAM above its static data with
+ * byte at start-up (firmware/common/stack_paint.c): the runner then also
+ * reports the stack's depth as the paint shows it at the end of the run,
+ * the figure the firmware itself can read on a board. */
+#define AVRSIM_STACK_PAINTED(byte)                                                \
+    const uint8_t avrsim_mmcu_stack_paint[3] AVRSIM_MMCU_ = {                     \
+        AVRSIM_MMCU_TAG_STACK_PAINT, 1u, (byte) }
 
 /* Each marker is "ldi; out" with the code loaded inside the asm, so its cost
  * is fixed whatever the register allocation: measure an empty pair once and

@@ -133,6 +133,43 @@ open(sys.argv[1], 'wb').write(data)
 PY
 }
 
+# ------------------------------------------------------ the RAM budget --
+# ram_budget ELF: the budget that static RAM plus the deepest stack a test
+# finds must keep within (set by evidence, not a round number).
+# Sets $ram_bytes (the part's RAM, from the linker's data region origin to
+# its top of stack), $static (.data + .bss + .noinit), $isr_frame (the
+# deepest interrupt routine's frame: its pushes and the return address,
+# read from the image) and $RAM_LIMIT: the RAM less a reserve for what no
+# test reaches at its deepest, namely an interrupt taken right there
+# ($isr_frame) and RAM_UNSEEN_RESERVE bytes for positions that no sweep or
+# climb has found yet (several times what the longest climb, make
+# test-slow, has added to the deepest listed position).  An interrupt
+# routine that calls a function has a frame its pushes do not tell: the
+# budget is then refused.
+RAM_UNSEEN_RESERVE=64
+ram_budget() {
+    static=$(avr-size -A "$1" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+    # The ELF's data addresses carry an offset of 0x800000 (__stack does not).
+    ram_top=$(avr-nm "$1" | awk '$3 == "__stack" { print $1 }')
+    ram_start=$(avr-nm "$1" | awk '$3 == "__DATA_REGION_ORIGIN__" { print $1 }')
+    ram_bytes=
+    [ -n "$ram_top" ] && [ -n "$ram_start" ] && ram_bytes=$(((0x$ram_top & 0xFFFF) - (0x$ram_start & 0xFFFF) + 1))
+    ram_return_bytes=2          # a 3-byte return address on the parts of more than 128 KB
+    avr-objdump -f "$1" | grep -q 'architecture: avr:6' && ram_return_bytes=3
+    isr_frame=$(avr-objdump -d "$1" | awk -v ret="$ram_return_bytes" '
+        /^[0-9a-f]+ <__vector_[0-9]+>:$/ { inside = 1; pushes = 0; next }
+        inside && /\t(r?call|icall|eicall)\t/ { calls = 1 }
+        inside && /\tpush\t/ { pushes++ }
+        inside && /\treti/ { if (pushes + ret > most) most = pushes + ret; inside = 0 }
+        END { print calls ? "calls" : most + 0 }')
+    if [ -z "$ram_bytes" ] || [ "$isr_frame" = calls ]; then
+        RAM_LIMIT=0
+        fail "RAM budget of $1" "${ram_bytes:+an interrupt routine calls a function: its frame is unknown}${ram_bytes:-no __stack or __DATA_REGION_ORIGIN__ symbol}"
+        return
+    fi
+    RAM_LIMIT=$((ram_bytes - isr_frame - RAM_UNSEEN_RESERVE))
+}
+
 # climb_ram VARIANT SEED STEPS FEN...: hill-climbs the peak stack from the
 # FENs (tests/firmware/ram_climb.py, two at a time) and checks static RAM
 # ($static) plus the deepest peak found against $RAM_LIMIT.

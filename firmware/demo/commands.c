@@ -19,6 +19,7 @@
 #include "record.h"
 #include "serial.h"
 #include "session.h"
+#include "stack_paint.h"
 
 #define PERFT_MAX_DEPTH 8u
 #define DECIMAL 10u
@@ -87,6 +88,13 @@ typedef void command_handler(char *arg, uint8_t length);
 #  define HELP_BENCH ""
 #  define HELP_NO_BENCH " bench"
 #endif
+#if DEMO_HAS_RAM_REPORT
+#  define HELP_RAM "   ram"
+#  define HELP_NO_RAM ""
+#else
+#  define HELP_RAM ""
+#  define HELP_NO_RAM " ram"
+#endif
 #if DEMO_HAS_PERFT && DEMO_HAS_BENCH
 #  define HELP_STOPS ", perft or bench,"
 #elif DEMO_HAS_PERFT
@@ -96,8 +104,9 @@ typedef void command_handler(char *arg, uint8_t length);
 #else
 #  define HELP_STOPS ","
 #endif
-#if !DEMO_HAS_FEN_WRITER || !DEMO_HAS_FEN_READER || !DEMO_HAS_PERFT || !DEMO_HAS_BENCH
-#  define HELP_ABSENT "not in this build:" HELP_NO_FEN HELP_NO_PERFT HELP_NO_BENCH "\n"
+#if !DEMO_HAS_FEN_WRITER || !DEMO_HAS_FEN_READER || !DEMO_HAS_PERFT || !DEMO_HAS_BENCH ||           \
+    !DEMO_HAS_RAM_REPORT
+#  define HELP_ABSENT "not in this build:" HELP_NO_FEN HELP_NO_PERFT HELP_NO_BENCH HELP_NO_RAM "\n"
 #else
 #  define HELP_ABSENT ""
 #endif
@@ -108,6 +117,7 @@ typedef void command_handler(char *arg, uint8_t length);
     "new [russian|english]  " HELP_FEN "board  moves  undo  quit\n"                          \
     "MOVE (c3-d4 c3:e5 | 11-15 22x15)  go  auto\n"                                           \
     "engine [white|black|both|off]  level [depth 1-20|time 1-60000]" HELP_PERFT HELP_BENCH   \
+    HELP_RAM                                                                                \
     "\n" HELP_ABSENT
 
 static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
@@ -121,7 +131,7 @@ static SESSION_OWN_FRAME void cmd_help(NO_ARGUMENT)
         "MOVE  e.g. c3-d4 c3:e5 (russian), 11-15 22x15 (english)\n"
         "go  engine moves     auto  engine plays on; a key stops it\n"
         "engine [white|black|both|off]  sides it answers by itself\n"
-        "level [depth 1-20|time 1-60000]" HELP_PERFT HELP_BENCH "\n"
+        "level [depth 1-20|time 1-60000]" HELP_PERFT HELP_BENCH HELP_RAM "\n"
         "Saved in EEPROM after each move.  A key stops go (it plays the best\n"
         "move so far)" HELP_STOPS " and starts the next line.\n" HELP_ABSENT));
 }
@@ -481,6 +491,19 @@ static SESSION_OWN_FRAME void cmd_bench(NO_ARGUMENT)
     serial_puts_P(PSTR(" MHz)\n"));
 }
 
+/* The RAM as the stack's paint shows it since the last reset
+ * (firmware/common/stack_paint.h): what a board has left for a deeper
+ * search, measured on the board. */
+static void cmd_ram(NO_ARGUMENT)
+{
+    uint16_t never_used = stack_paint_never_used();
+    session_put_labelled(PSTR("RAM: static "), stack_paint_static());
+    session_put_labelled(PSTR(", deepest stack "),
+                         RAMEND + 1u - RAMSTART - stack_paint_static() - never_used);
+    session_put_labelled(PSTR(", never used "), never_used);
+    serial_puts_P(PSTR(" bytes\n"));
+}
+
 /* Ends the session.  SLEEP with interrupts off: the simulator runner ends
  * the run there with status 0 ("cli; sleep", halted on purpose); a board
  * sleeps (idle: the last bytes still go out) until the watchdog resets it
@@ -507,9 +530,9 @@ static void cmd_hang(NO_ARGUMENT)
 /* The command words and their handlers, in the same order: those that
  * take an argument first. */
 #define CMD_TAKING_ARGUMENT 5u
-#define CMD_NONE 14u
+#define CMD_NONE 15u
 static const char command_words[] PROGMEM =
-    "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0quit\0hang\0";
+    "new\0fen\0level\0perft\0engine\0help\0board\0moves\0go\0auto\0undo\0bench\0ram\0quit\0hang\0";
 /* A command left out of this build (demo_features.h) keeps its word, with no
  * handler: commands_run() says so. */
 #define IF_BUILT(built, handler) ((built) ? (handler) : (command_handler *)0)
@@ -517,7 +540,7 @@ static command_handler *const command_handlers[CMD_NONE] PROGMEM = {
     cmd_new, IF_BUILT(DEMO_HAS_FEN_WRITER || DEMO_HAS_FEN_READER, cmd_fen), cmd_level,
     IF_BUILT(DEMO_HAS_PERFT, cmd_perft), cmd_engine,
     cmd_help, cmd_board, cmd_moves, cmd_go, cmd_auto, cmd_undo, IF_BUILT(DEMO_HAS_BENCH, cmd_bench),
-    cmd_quit, cmd_hang
+    IF_BUILT(DEMO_HAS_RAM_REPORT, cmd_ram), cmd_quit, cmd_hang
 };
 
 /* True when text reads like the start of a move: a digit (English) or a

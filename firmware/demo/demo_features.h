@@ -21,6 +21,8 @@
  *   DEMO_HAS_FEN_READER  `fen FEN` sets up a position
  *   DEMO_HAS_PERFT       `perft N`, the move generator's own count
  *   DEMO_HAS_BENCH       `bench`, the search's fixed node count
+ *   DEMO_HAS_RAM_REPORT  `ram`, the stack's deepest since the reset, by its
+ *                        paint (firmware/common/stack_paint.h)
  *   DEMO_HAS_BANNER_INFO the boot banner's clock and free RAM
  *   DEMO_HAS_SEARCH_INFO the engine's move with its depth, score, nodes, time
  *   DEMO_HAS_FULL_HELP   `help` explains the commands (else: a short list)
@@ -44,6 +46,9 @@
 #ifndef DEMO_HAS_BENCH
 #  define DEMO_HAS_BENCH 1
 #endif
+#ifndef DEMO_HAS_RAM_REPORT
+#  define DEMO_HAS_RAM_REPORT 1
+#endif
 #ifndef DEMO_HAS_BANNER_INFO
 #  define DEMO_HAS_BANNER_INFO 1
 #endif
@@ -56,6 +61,6 @@
 
 /* Any command left out: commands_run() then checks for a missing handler. */
 #define DEMO_ANY_LEFT_OUT ((!DEMO_HAS_FEN_WRITER && !DEMO_HAS_FEN_READER) || !DEMO_HAS_PERFT ||   \
-                           !DEMO_HAS_BENCH)
+                           !DEMO_HAS_BENCH || !DEMO_HAS_RAM_REPORT)
 
 #endif

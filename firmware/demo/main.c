@@ -29,6 +29,7 @@
 #include "record.h"
 #include "serial.h"
 #include "session.h"
+#include "stack_paint.h"
 
 #define DEMO_VERSION "1.0"
 #define EXIT_OK 0
@@ -68,8 +69,7 @@ static void put_reset_reason(void)
 /* Bytes between the end of static data and the stack pointer. */
 static uint16_t free_ram(void)
 {
-    extern char __heap_start;
-    return (uint16_t)(SP - (uint16_t)&__heap_start);
+    return (uint16_t)(SP - RAMSTART - stack_paint_static());
 }
 
 static void banner(void)

@@ -7,14 +7,13 @@ set -u
 BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/demo.elf
-RAM_LIMIT=1536          # static RAM + peak stack (test_ram_sweep.sh)
 STEPS=${CLIMB_STEPS:-150}
 SEEDS=${CLIMB_SEEDS:-2 3}
 
 . tests/support.sh
 
 [ -f "$ELF" ] || { echo "ram climb: $ELF missing (make firmware)"; echo "ram climb: 0 passed, 1 failed"; exit 1; }
-static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+ram_budget "$ELF"     # static RAM + peak stack within RAM_LIMIT (tests/support.sh)
 
 # The starts: the worst positions the sweep lists and the issue's climb.
 RUSSIAN='W:WKc1,g1,Kf2,d4,h4,Ka7:BKb2,c3,Ke3,g3,Kc5,e5,Kg5,Kb6,f6,Ke7,g7

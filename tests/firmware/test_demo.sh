@@ -17,7 +17,6 @@ SHORT=200000000
 GAME=3000000000
 BENCH=400000000
 FLASH_LIMIT=32256       # the Uno's flash less Optiboot
-RAM_LIMIT=1536          # static RAM + peak stack, of the ATmega328P's 2,048
 DEPTH_1S=10             # the depth `level time 1000` + `go` reaches from a start position
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
@@ -364,14 +363,27 @@ fi
 
 # --------------------------------------------------------------- budgets --
 flash=$(flash_bytes "$ELF")
-static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+ram_budget "$ELF"
 if [ "$flash" -le "$FLASH_LIMIT" ]; then
     ok "flash $flash bytes <= $FLASH_LIMIT"
 else
     fail "flash $flash bytes <= $FLASH_LIMIT" "over by $((flash - FLASH_LIMIT))"
 fi
-session 'level depth 9\ngo\n' '' "$GAME"
+session 'level depth 9\ngo\nram\n' '' "$GAME"
 go_peak=$(printf '%s\n' "$stats" | sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p')
+# `ram` reads the stack's paint on the board: the same bytes the runner
+# finds painted at the end, the same static data as the image's sections,
+# the three parts adding up to the part's RAM.
+painted=$(printf '%s\n' "$stats" | sed -n 's/.*painted stack \([0-9]*\) bytes.*/\1/p')
+ram_line=$(printf '%s\n' "$out" | grep '^RAM: ')
+set -- $(printf '%s\n' "$ram_line" | sed -n 's/^RAM: static \([0-9]*\), deepest stack \([0-9]*\), never used \([0-9]*\) bytes$/\1 \2 \3/p')
+if [ $# -eq 3 ] && [ "$1" -eq "$static" ] && [ "$2" = "$painted" ] && [ $(($1 + $2 + $3)) -eq "$ram_bytes" ] &&
+   [ "$2" -le "${go_peak:-0}" ]; then
+    ok "ram: static data, the painted stack and the rest add up to the RAM ($ram_line)"
+else
+    fail "ram: static data, the painted stack and the rest add up to the RAM" \
+        "'$ram_line'; static $static, runner: painted ${painted:-none}, peak ${go_peak:-none}, RAM $ram_bytes"
+fi
 peak=${go_peak:-9999}
 [ -n "$bench_peak" ] && [ "$bench_peak" -gt "$peak" ] && peak=$bench_peak
 if [ "$status" -eq 0 ] && [ $((static + peak)) -le "$RAM_LIMIT" ]; then

@@ -19,7 +19,6 @@ ELF=$BUILD/diecimila/demo.elf
 BOARD_NAME=diecimila
 MCU=atmega168
 FLASH_LIMIT=$(awk '$1 == "FLASH_LIMIT" { print $3 }' boards/diecimila.mk)
-RAM_LIMIT=1024          # the ATmega168's RAM: static RAM + peak stack
 SHORT=200000000
 GAME=3000000000
 GAME_DEPTH=3
@@ -54,11 +53,11 @@ session 'help\n'
 lines_ok "help lists the game's commands and names those left out" \
     'new \[russian\|english\]  board  moves  undo  quit' 'MOVE .*  go  auto' \
     'engine \[white\|black\|both\|off\]  level \[depth 1-20\|time 1-60000\]' \
-    'not in this build: fen perft bench'
+    'not in this build: fen perft bench ram'
 
-session 'perft 3\nbench\nfen\nfen W:Wa1:Bh8\nmoves\n'
-lines_ok "perft, bench and fen answer that they are not in this build; the game goes on" \
-    'error: not in this build: perft' 'error: not in this build: bench' \
+session 'perft 3\nbench\nram\nfen\nfen W:Wa1:Bh8\nmoves\n'
+lines_ok "perft, bench, ram and fen answer that they are not in this build; the game goes on" \
+    'error: not in this build: perft' 'error: not in this build: bench' 'error: not in this build: ram' \
     'error: not in this build: fen' '7 legal moves:'
 if [ "$(printf '%s\n' "$out" | grep -c '^error: not in this build: fen$')" -ne 2 ]; then
     fail "fen with and without a FEN: the same error" "$(printf '%s\n' "$out" | grep -c '^error')"
@@ -97,8 +96,8 @@ session 'c3-d4\nhang\n' "$eeprom"
 lines_ok "hang: the watchdog resets the board, the banner says so, the game survives" \
     'reset: watchdog' 'resumed: Russian draughts, 1 plies'
 
-# ----------------------------------------- whole games, RAM within 1 KB --
-static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+# ------------------------------------ whole games, RAM within the budget --
+ram_budget "$ELF"
 for variant in russian english; do
     session "new $variant\nlevel depth $GAME_DEPTH\nauto\n" '' "$GAME"
     plies=$(printf '%s\n' "$out" | grep -Ec '^[0-9]+\.(\.\.)? [^ ]+$')

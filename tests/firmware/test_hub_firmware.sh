@@ -12,7 +12,6 @@ BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/demo.elf
 CHECKERS=$BUILD/host/checkers
-RAM_LIMIT=1536          # static RAM + peak stack, as tests/firmware/test_demo.sh
 . tests/support.sh
 
 STATS=$tmp/stats
@@ -189,7 +188,7 @@ expect "every answer but a search's is the host's" \
 
 # --------------------------------------------------------------------- RAM
 # The deepest stacks: a search from the start and a king ending, deep.
-static=$(avr-size -A "$ELF" | awk '$1 == ".data" || $1 == ".bss" || $1 == ".noinit" { s += $2 } END { print s }')
+ram_budget "$ELF"
 most=0
 for lines in "pos pos=$RUSSIAN_START|level depth=9" "pos pos=WeeeeeeeeeebeeeeeebeeeeeeeeeeWeee|level depth=14" \
              "set-param name=variant value=english|pos pos=BBeeWeeeeeeeeeeeeeeeeeeeeeeeeBeee|level depth=14"; do

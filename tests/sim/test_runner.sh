@@ -820,6 +820,31 @@ for board in uno attiny85; do
     fi
 done
 
+# A painted stack (firmware/common/stack_paint.h): a stray byte written far
+# below the stack shows as a painted stack deeper than the peak, reaching
+# the byte; the firmware counts the same paint as the runner.
+for board in uno attiny85; do
+    elf=$BUILD/$board/runner/paint_stray.elf
+    sim paint_stray --stats "$elf"
+    peak=$(sed -n 's/.*peak stack \([0-9]*\) bytes.*/\1/p' "$WORK/err")
+    painted=$(sed -n 's/.*painted stack \([0-9]*\) bytes.*/\1/p' "$WORK/err")
+    ram_budget "$elf"
+    never_used=$(cat "$WORK/out")
+    if [ "$status" = 0 ] && [ -n "$painted" ] && [ -n "$peak" ] && [ "$painted" -gt "$peak" ] &&
+       [ $((static + never_used + painted)) -eq "$ram_bytes" ]; then
+        ok "--stats painted stack $painted: a stray write below the stack ($peak bytes) shows ($board)"
+    else
+        fail "--stats painted stack ($board)" \
+            "status $status, painted '$painted', peak '$peak', firmware's unpainted '$never_used', RAM $ram_bytes"
+    fi
+done
+sim stack_peak --stats --json "$WORK/r.json" "$UNO/stack_peak.elf"
+if ! grep -q 'painted stack' "$WORK/err" && [ "$(json_check "$WORK/r.json" "r['painted_stack_bytes'] is None")" = ok ]; then
+    ok "a firmware that does not paint: no painted stack reported, null in --json"
+else
+    fail "a firmware that does not paint" "$(cat "$WORK/err")"
+fi
+
 # ---------------------------------------------------------------- EEPROM --
 for board in uno attiny85; do
     dir=$BUILD/$board/runner

@@ -19,6 +19,9 @@
 #ifndef DEMO_HAS_BENCH
 #  define DEMO_HAS_BENCH 0
 #endif
+#ifndef DEMO_HAS_RAM_REPORT
+#  define DEMO_HAS_RAM_REPORT 0
+#endif
 #ifndef DEMO_HAS_BANNER_INFO
 #  define DEMO_HAS_BANNER_INFO 0
 #endif
