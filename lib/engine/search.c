@@ -650,12 +650,19 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, 
  * move is irreversible), so the opening pays for no hashing; a position
  * without kings gets one only by a promotion.  The path keeps no hash for
  * a position without kings: repeats() reads only plies joined by king
- * moves.  Out of line (measured: 24 bytes, a few cycles a node). */
+ * moves.  Nor for one whose hash no node will read: repeats() reads the
+ * child's entry from the child when its quiet count reaches
+ * GAME_REPEAT_PLIES, or from a node at least GAME_REPEAT_PLIES reversible
+ * plies below it, which only a child of that depth can have (a quiet node
+ * at depth 0 or less is decided without its moves, and a depth falls by a
+ * ply or more a ply); the depth is the one without the move's reduction,
+ * since a re-search at full depth reuses the hash.  Out of line (measured:
+ * 24 bytes, a few cycles a node). */
 COLD void node_child(struct search_workspace *w, struct search_node *n, const uint8_t *e)
 {
     uint8_t kings = (e[1] & MG_MOVE_PROMOTES) || ((n - 1)->child_kings && has_king(&w->pos));
     n->child_kings = kings;
-    if (kings)
+    if (kings && (n->child_quiet >= GAME_REPEAT_PLIES || n->depth - 1 >= (int8_t)GAME_REPEAT_PLIES))
         w->path[n->ply + 1u] = game_hash(&w->pos);
 }
 
