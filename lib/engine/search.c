@@ -667,18 +667,22 @@ COLD void node_child(struct search_workspace *w, struct search_node *n, const ui
 }
 
 /* Move n->i, taken back, gave score (the search goes on): keeps the best,
- * the PV and the killers; 1 when the move cuts off (score >= beta). */
+ * the PV and the killers; 1 when the move cuts off (score >= beta).  A
+ * node that cuts off keeps no PV: its parent, whose alpha is minus its
+ * beta, gets a score no better than that alpha and never reads the row
+ * (so a zero-window node, which improves only by cutting off, copies
+ * none). */
 COLD uint8_t node_improves(struct search_workspace *w, struct search_node *n, int16_t score)
 {
     bd_move m;
     entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
     n->alpha = score;
     table_best(&n->table, &m);
-    pv_update(w, n->ply, &m);
     if (score >= n->beta) {
         reward(w, &m, n->ply, n->depth);
         return 1;
     }
+    pv_update(w, n->ply, &m);
     return 0;
 }
 
