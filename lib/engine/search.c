@@ -545,16 +545,8 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     n->quiet = quiet;
     n->alpha = alpha;
     n->beta = beta;
-    n->best = -SEARCH_INFINITY;
-    n->i = 0;
-    n->zero_window = 0;
-    n->reduce = 0;
+    n->i = 0;                   /* a root stopped on its entry has begun no move */
     n->capture = CAPTURE_UNKNOWN;
-    /* The node's list starts where its parent's ends (empty until the
-     * moves are generated: a null move's child starts there too). */
-    n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
-    n->l.count = 0;
-    n->l.size = QUIET_ENTRY;
     table_node_enter(&n->table, alpha);
     if (out_of_time(w))
         return 0;
@@ -570,6 +562,22 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
         return node_table(w, n);
     }
     return UNDECIDED;
+}
+
+/* Sets up the rest of node n, one that node_enter() left undecided, for
+ * its moves: most nodes are decided on entry, and none of them reads
+ * these fields. */
+HOT void node_open(struct search_node *n)
+{
+    const struct search_node *parent = n - 1;
+    n->best = -SEARCH_INFINITY;
+    n->zero_window = 0;
+    n->reduce = 0;
+    /* The node's list starts where its parent's ends (empty until the
+     * moves are generated: a null move's child starts there too). */
+    n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
+    n->l.count = 0;
+    n->l.size = QUIET_ENTRY;
 }
 
 /* The previous iteration's line goes first while the search is on it. */
@@ -701,6 +709,7 @@ enter:
     score = node_enter(w, n);
     if (score != UNDECIDED)
         goto done;
+    node_open(n);
     if (NULL_MOVE && null_move_fits(w, n))
         goto enter;
 moves:
