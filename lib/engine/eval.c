@@ -200,9 +200,8 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
 
 /* The number of runaways of colour (see above), and in *near those of
  * them near crowning. */
-static uint8_t runaways(const bd_position *pos, uint8_t colour, uint8_t *near)
+static uint8_t runaways(const bd_position *pos, uint8_t colour, const bb32 *region, uint8_t *near)
 {
-    const bb32 *region = men_regions[colour];
     bb32 candidates = pos->men[colour] & pgm_read_dword(&region[RUNAWAY_RANKS]);
     if (!candidates)
         return 0;
@@ -270,8 +269,10 @@ static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_
         count[EVAL_KINGS_MAIN_ROAD] = 0;
     }
     count[EVAL_RUNAWAYS_NEAR] = 0;
-    count[EVAL_RUNAWAYS] = runaways(pos, colour, &count[EVAL_RUNAWAYS_NEAR]);
-    const bb32 *region = men_regions[colour];
+    /* The colour's regions (a constant address at each call, where an
+     * index by colour costs a multiplication by their size). */
+    const bb32 *region = colour == BD_WHITE ? men_regions[BD_WHITE] : men_regions[BD_BLACK];
+    count[EVAL_RUNAWAYS] = runaways(pos, colour, region, &count[EVAL_RUNAWAYS_NEAR]);
     bb32 men = pos->men[colour];
     count[EVAL_GUARD] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
     count[EVAL_ADVANCED_LATE] = 0;
