@@ -200,9 +200,8 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
 
 /* The number of runaways of colour (see above), and in *near those of
  * them near crowning. */
-static uint8_t runaways(const bd_position *pos, uint8_t colour, uint8_t *near)
+static uint8_t runaways(const bd_position *pos, uint8_t colour, const bb32 *region, uint8_t *near)
 {
-    const bb32 *region = men_regions[colour];
     bb32 candidates = pos->men[colour] & pgm_read_dword(&region[RUNAWAY_RANKS]);
     if (!candidates)
         return 0;
@@ -229,9 +228,13 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
     bb32 free_neighbour = 0;
     uint8_t mobility = 0;
     for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        bb32 moves = bb_step_call(kings, direction) & empty;
-        mobility = (uint8_t)(mobility + bs_popcount32_call(moves));
-        free_neighbour |= bb_step_call(moves, BB_OPPOSITE(direction));   /* kings with a free step */
+        /* The kings whose neighbour in this direction is empty: the empty
+         * squares stepped back onto them, one step a direction (the step
+         * is a one-to-one map of squares), counted for the mobility and
+         * kept for the kings with a free step. */
+        bb32 free_step = kings & bb_step_call(empty, BB_OPPOSITE(direction));
+        mobility = (uint8_t)(mobility + bs_popcount32_call(free_step));
+        free_neighbour |= free_step;
     }
     count[EVAL_KINGS] = bs_popcount32_call(kings);
     uint8_t centre = 0;
@@ -254,14 +257,26 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
 static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_t colour,
                                                   uint8_t phase, uint8_t count[EVAL_TERMS])
 {
-    for (uint8_t t = 0; t < EVAL_TERMS; t++)
-        count[t] = 0;
-    if (pos->pieces[colour] != pos->men[colour])
+    /* Every count is written once, a zero where its term has nothing to
+     * count (no clearing of the whole array first). */
+    if (pos->pieces[colour] != pos->men[colour]) {
         count_king_terms(pos, colour, count);
-    count[EVAL_RUNAWAYS] = runaways(pos, colour, &count[EVAL_RUNAWAYS_NEAR]);
-    const bb32 *region = men_regions[colour];
+    } else {
+        count[EVAL_KINGS] = 0;
+        count[EVAL_KING_CENTRE] = 0;
+        count[EVAL_KING_MOBILITY] = 0;
+        count[EVAL_KINGS_SHUT_IN] = 0;
+        count[EVAL_KINGS_MAIN_ROAD] = 0;
+    }
+    count[EVAL_RUNAWAYS_NEAR] = 0;
+    /* The colour's regions (a constant address at each call, where an
+     * index by colour costs a multiplication by their size). */
+    const bb32 *region = colour == BD_WHITE ? men_regions[BD_WHITE] : men_regions[BD_BLACK];
+    count[EVAL_RUNAWAYS] = runaways(pos, colour, region, &count[EVAL_RUNAWAYS_NEAR]);
     bb32 men = pos->men[colour];
     count[EVAL_GUARD] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
+    count[EVAL_ADVANCED_LATE] = 0;
+    count[EVAL_LEAD_LATE] = 0;
     if (phase) {   /* the ending's terms: none on a full board */
         count[EVAL_ADVANCED_LATE] = (uint8_t)(count_in(men, &region[ENEMY_HALF]) * phase);
         count[EVAL_LEAD_LATE] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
@@ -352,6 +367,10 @@ void eval_parts(const bd_position *pos, const struct bd_rules *rules, struct eva
     out->drawn = eval_drawn_ending(pos, rules);
 }
 
+/* The kings' terms come first in enum eval_term. */
+#define KING_TERMS (EVAL_KINGS_MAIN_ROAD + 1u)
+_Static_assert(EVAL_KINGS == 0 && KING_TERMS == EVAL_RUNAWAYS, "the kings' terms are the first ones");
+
 int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
 {
     if (eval_drawn_ending(pos, rules))
@@ -360,10 +379,15 @@ int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
     const int16_t *weight = weights[rules->variant];
     count_both(pos, count);
     int16_t score = fixed_part(pos);
-    for (uint8_t t = 0; t < EVAL_TERMS; t++) {
-        int16_t term = (int16_t)(count[BD_WHITE][t] - count[BD_BLACK][t]);
+    /* Without a king on the board the kings' terms, the first ones, are
+     * all 0: the sum starts after them.  Walked by pointers (an index
+     * into three arrays costs an addition to each a term on AVR). */
+    uint8_t first = count[BD_WHITE][EVAL_KINGS] | count[BD_BLACK][EVAL_KINGS] ? EVAL_KINGS : KING_TERMS;
+    const uint8_t *white = &count[BD_WHITE][first], *black = &count[BD_BLACK][first];
+    for (weight += first; white < &count[BD_WHITE][EVAL_TERMS]; white++, black++, weight++) {
+        int16_t term = (int16_t)(*white - *black);
         if (term)
-            score = (int16_t)(score + (int16_t)pgm_read_word(&weight[t]) * term);
+            score = (int16_t)(score + (int16_t)pgm_read_word(weight) * term);
     }
     return pos->side == BD_WHITE ? score : (int16_t)-score;
 }

@@ -545,16 +545,8 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     n->quiet = quiet;
     n->alpha = alpha;
     n->beta = beta;
-    n->best = -SEARCH_INFINITY;
-    n->i = 0;
-    n->zero_window = 0;
-    n->reduce = 0;
+    n->i = 0;                   /* a root stopped on its entry has begun no move */
     n->capture = CAPTURE_UNKNOWN;
-    /* The node's list starts where its parent's ends (empty until the
-     * moves are generated: a null move's child starts there too). */
-    n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
-    n->l.count = 0;
-    n->l.size = QUIET_ENTRY;
     table_node_enter(&n->table, alpha);
     if (out_of_time(w))
         return 0;
@@ -570,6 +562,22 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
         return node_table(w, n);
     }
     return UNDECIDED;
+}
+
+/* Sets up the rest of node n, one that node_enter() left undecided, for
+ * its moves: most nodes are decided on entry, and none of them reads
+ * these fields. */
+HOT void node_open(struct search_node *n)
+{
+    const struct search_node *parent = n - 1;
+    n->best = -SEARCH_INFINITY;
+    n->zero_window = 0;
+    n->reduce = 0;
+    /* The node's list starts where its parent's ends (empty until the
+     * moves are generated: a null move's child starts there too). */
+    n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
+    n->l.count = 0;
+    n->l.size = QUIET_ENTRY;
 }
 
 /* The previous iteration's line goes first while the search is on it. */
@@ -650,28 +658,39 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, 
  * move is irreversible), so the opening pays for no hashing; a position
  * without kings gets one only by a promotion.  The path keeps no hash for
  * a position without kings: repeats() reads only plies joined by king
- * moves.  Out of line (measured: 24 bytes, a few cycles a node). */
+ * moves.  Nor for one whose hash no node will read: repeats() reads the
+ * child's entry from the child when its quiet count reaches
+ * GAME_REPEAT_PLIES, or from a node at least GAME_REPEAT_PLIES reversible
+ * plies below it, which only a child of that depth can have (a quiet node
+ * at depth 0 or less is decided without its moves, and a depth falls by a
+ * ply or more a ply); the depth is the one without the move's reduction,
+ * since a re-search at full depth reuses the hash.  Out of line (measured:
+ * 24 bytes, a few cycles a node). */
 COLD void node_child(struct search_workspace *w, struct search_node *n, const uint8_t *e)
 {
     uint8_t kings = (e[1] & MG_MOVE_PROMOTES) || ((n - 1)->child_kings && has_king(&w->pos));
     n->child_kings = kings;
-    if (kings)
+    if (kings && (n->child_quiet >= GAME_REPEAT_PLIES || n->depth - 1 >= (int8_t)GAME_REPEAT_PLIES))
         w->path[n->ply + 1u] = game_hash(&w->pos);
 }
 
 /* Move n->i, taken back, gave score (the search goes on): keeps the best,
- * the PV and the killers; 1 when the move cuts off (score >= beta). */
+ * the PV and the killers; 1 when the move cuts off (score >= beta).  A
+ * node that cuts off keeps no PV: its parent, whose alpha is minus its
+ * beta, gets a score no better than that alpha and never reads the row
+ * (so a zero-window node, which improves only by cutting off, copies
+ * none). */
 COLD uint8_t node_improves(struct search_workspace *w, struct search_node *n, int16_t score)
 {
     bd_move m;
     entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
     n->alpha = score;
     table_best(&n->table, &m);
-    pv_update(w, n->ply, &m);
     if (score >= n->beta) {
         reward(w, &m, n->ply, n->depth);
         return 1;
     }
+    pv_update(w, n->ply, &m);
     return 0;
 }
 
@@ -690,6 +709,7 @@ enter:
     score = node_enter(w, n);
     if (score != UNDECIDED)
         goto done;
+    node_open(n);
     if (NULL_MOVE && null_move_fits(w, n))
         goto enter;
 moves:
