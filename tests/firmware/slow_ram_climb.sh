@@ -7,7 +7,7 @@ set -u
 BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/demo.elf
-RAM_LIMIT=1536          # static RAM + peak stack (test_ram_sweep.sh)
+RAM_LIMIT=1920          # static RAM + peak stack (test_ram_sweep.sh)
 STEPS=${CLIMB_STEPS:-150}
 SEEDS=${CLIMB_SEEDS:-2 3}
 

@@ -12,7 +12,7 @@ BUILD=${BUILD:-build}
 SIM=$BUILD/host/avrsim
 ELF=$BUILD/uno/demo.elf
 CHECKERS=$BUILD/host/checkers
-RAM_LIMIT=1536          # static RAM + peak stack, as tests/firmware/test_demo.sh
+RAM_LIMIT=1920          # static RAM + peak stack, as tests/firmware/test_demo.sh
 . tests/support.sh
 
 STATS=$tmp/stats
