@@ -49,8 +49,9 @@ ARCH_host_INCLUDE     := -Ilib/arch/host -Ilib/arch/generic
 ARCH_portable_INCLUDE := -Ilib/arch/generic
 ARCH_avrsizes_INCLUDE := -Ilib/arch/avr-sizes $(ARCH_host_INCLUDE)
 # The full search's transposition table (lib/engine/table.c) where the
-# target's arch/search_sizes.h gives it one; the others include
-# engine/table_none.h, which does nothing.
+# target's arch/search_sizes.h gives it one; the AVR's sizes choose
+# lib/engine/table_compact.c (compiled everywhere, empty where another
+# table is chosen) or engine/table_none.h, which does nothing.
 TABLE_SRC        := lib/engine/table.c
 ARCH_WITH_TABLE  := host portable
 # The endgame tables (lib/endgame, no board's) in the host's library, and

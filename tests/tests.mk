@@ -17,21 +17,24 @@
 #   ATMEGA       on the host and on the ATmega328P only (its RAM)
 #   HOST         on the host only
 #   SMALL_ENGINE on the host, with the size-first engine's library alone
+#   AVR_TABLE    on the host with the AVR's search sizes (avr-sizes) and on
+#                the ATmega328P: the compact table that only they have
 TESTS_EVERYWHERE   := test_bitscan test_nibble test_bitboard32 test_kingray test_symmetry test_pdn test_game
 TESTS_ATMEGA       := test_rules test_perft test_movegen_digest test_movegen_override test_game_status \
                       test_pdn_fen test_pdn_moves test_search test_eval test_hub test_hub_session
 TESTS_HOST         := test_debruijn test_bitscan_tables test_kingray_tables test_movegen_reference \
                       test_pdn_fuzz test_perft_deep test_elo test_tune test_cxx_headers
 TESTS_SMALL_ENGINE := test_search_small
+TESTS_AVR_TABLE    := test_table_compact
 RUNNER_FW          := $(basename $(notdir $(wildcard tests/sim/runner/*.c)))
 
 # test_source NAME: the test's source, wherever its module keeps it.
 test_source = $(firstword $(wildcard tests/*/$(1).c tests/*/$(1).cpp))
 # Every test program is in exactly one list.
-TEST_PROGRAMS := $(TESTS_EVERYWHERE) $(TESTS_ATMEGA) $(TESTS_HOST) $(TESTS_SMALL_ENGINE)
+TEST_PROGRAMS := $(TESTS_EVERYWHERE) $(TESTS_ATMEGA) $(TESTS_HOST) $(TESTS_SMALL_ENGINE) $(TESTS_AVR_TABLE)
 $(foreach t,$(basename $(notdir $(wildcard tests/*/test_*.c tests/*/test_*.cpp))),\
     $(if $(filter $(t),$(TEST_PROGRAMS)),,$(error tests/tests.mk: $(call test_source,$(t)) is in none \
-        of TESTS_EVERYWHERE, TESTS_ATMEGA, TESTS_HOST, TESTS_SMALL_ENGINE)))
+        of TESTS_EVERYWHERE, TESTS_ATMEGA, TESTS_HOST, TESTS_SMALL_ENGINE, TESTS_AVR_TABLE)))
 $(foreach t,$(TEST_PROGRAMS),$(if $(call test_source,$(t)),,$(error tests/tests.mk: $(t) is listed \
     but no tests/*/$(t).c exists))$(if $(filter-out 1,$(words $(filter $(t),$(TEST_PROGRAMS)))),\
     $(error tests/tests.mk: $(t) is listed twice)))
@@ -61,6 +64,7 @@ $(HOST)/small/obj/$(basename $(call test_source,test_movegen_override)).o: HOST_
 
 HOST_TEST_BINS := $(addprefix $(HOST)/tests/san/,$(TESTS_EVERYWHERE) $(TESTS_ATMEGA) $(TESTS_HOST)) \
                   $(TESTS_EVERYWHERE:%=$(HOST)/tests/portable/%) $(HOST)/tests/avr-sizes/test_search \
+                  $(TESTS_AVR_TABLE:%=$(HOST)/tests/avr-sizes/%) \
                   $(SMALL_HOST_TESTS:%=$(HOST)/tests/small/%) \
                   $(TESTS_SMALL_ENGINE:%=$(HOST)/tests/small-engine/%)
 
@@ -180,7 +184,7 @@ $(BUILD)/flash/optiboot_atmega328.hex: $(OPTIBOOT_SOURCE)/optiboot.c $(MAKEFILE_
 # ----------------------------------------------------------------- targets --
 test-build: $(HOST_TOOLS) $(HOST_TEST_BINS) $(FUZZ_REPLAY_BINS) firmware \
             $(foreach b,$(SIM_TEST_BOARDS),$(call sim_tests,$(b))) \
-            $(TESTS_ATMEGA:%=$(BUILD)/uno/tests/%.elf) \
+            $(TESTS_ATMEGA:%=$(BUILD)/uno/tests/%.elf) $(TESTS_AVR_TABLE:%=$(BUILD)/uno/tests/%.elf) \
             $(foreach b,$(BENCH_BOARDS),$(BUILD)/$(b)/bench.elf) \
             $(SMALL_SIM_TESTS) $(foreach b,$(TEST_BOARDS),$(BUILD)/$(b)/demo.elf) \
             $(FLASH_BOOTLOADERS) $(foreach b,$(BOARDS),$(BUILD)/$(b)/demo.hex)

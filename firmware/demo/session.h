@@ -11,10 +11,11 @@
  * at once, so a command must list the moves again after a search (the
  * workspace has overwritten them) and must be done with the line before it
  * lists them (the move command copies its text to the block's end first).
- * So the moves get the whole block but that text: 75 on AVR, more than the
- * 68 that hill-climbing found in a position of either variant (positions
- * with more are refused with one line, never overrun); perft's stack gets
- * all of it, 83.
+ * So the moves get the whole block but that text, more than the 68 that
+ * hill-climbing found in a position of either variant (positions with
+ * more are refused with one line, never overrun; session.c asserts the
+ * room); perft's stack gets all of it.  On a 2 KB board the block is the
+ * workspace, its transposition table included.
  *
  * The printers write to the serial port in the variant's notation; strings
  * with a _P suffix are in flash.
@@ -51,7 +52,7 @@
                                ? sizeof(struct search_workspace) : SESSION_LIST_BYTES)
 #define SESSION_MOVES (SESSION_SCRATCH_BYTES / sizeof(bd_move))
 /* The legal moves stop short of the last PDN_MOVE_MAX bytes, where the
- * move command keeps the text it reads among them: 75 moves on AVR. */
+ * move command keeps the text it reads among them. */
 #define SESSION_LIST_MOVES ((SESSION_SCRATCH_BYTES - SESSION_TEXT_BYTES) / sizeof(bd_move))
 #define SESSION_MOVE_TEXT ((char *)&session_scratch + sizeof session_scratch - PDN_MOVE_MAX)
 

@@ -18,12 +18,27 @@ static uint32_t mix(uint32_t h, bb32 x)
  * written once (122 bytes of flash; some 30 cycles a hash). */
 #define HASHED_BOARDS 4u
 
-uint16_t game_hash(const bd_position *pos)
+/* The whole 32 bits: one copy for game_hash() and game_hash_wide(), which
+ * a build without a transposition table (the small engine's) does not
+ * link: its game_hash() is then this, inlined, as it was before there was
+ * a game_hash_wide(), and out of line as it was (not inlined into its
+ * callers, whose code stays what it was too). */
+static uint32_t hash32(const bd_position *pos)
 {
     uint32_t h = pos->side ? 0x85EBCA6Bu : 0xC2B2AE35u;
     for (uint8_t i = 0; i < HASHED_BOARDS; i++)
         h = mix(h, i < 2u ? pos->pieces[i] : pos->men[i - 2u]);
-    return (uint16_t)(h >> 16);
+    return h;
+}
+
+__attribute__((noinline)) uint16_t game_hash(const bd_position *pos)
+{
+    return (uint16_t)(hash32(pos) >> 16);
+}
+
+uint32_t game_hash_wide(const bd_position *pos)
+{
+    return hash32(pos);
 }
 
 /* Out of line: a firmware built with link-time optimisation would copy it

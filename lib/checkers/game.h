@@ -81,6 +81,10 @@ BD_INLINE uint8_t game_repeats(const struct bd_game *game, const uint16_t *path,
 }
 /* A 16-bit hash of the pieces and the side to move. */
 uint16_t game_hash(const bd_position *pos);
+/* The same hash before it is cut to 16 bits: its high half is game_hash(),
+ * its low half the low half of the last product folded onto the high one
+ * (a transposition table's key: engine/table_compact.h). */
+uint32_t game_hash_wide(const bd_position *pos);
 /* Starts a game of the variant from its initial position. */
 void game_new(struct bd_game *game, const struct bd_rules *rules);
 /* Starts a game from a position (as if the previous move were irreversible). */

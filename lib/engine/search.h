@@ -70,9 +70,10 @@ extern "C" {
  * of the size-first search (ENGINE := small: lib/engine/small first on the
  * include path, lib/engine/small/ compiled instead of search.c, eval.c and
  * table.c), the small search's.  Each defines SEARCH_TABLE: 1 when the
- * search has a transposition table (engine/table.h), and struct
- * search_limits a `table` member; the rest of this header is the API both
- * share. */
+ * search has a transposition table that the caller owns (engine/table.h),
+ * and struct search_limits a `table` member (the AVR's compact table,
+ * engine/table_compact.h, is the workspace's own); the rest of this
+ * header is the API both share. */
 #include "arch/search_workspace.h"
 
 struct search_result {

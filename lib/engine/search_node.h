@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * search_node.h - the full search's node of the path and its move list,
- * shared by search.c and its transposition table (table.c); not part of
+ * shared by search.c and its transposition table (table.c or
+ * table_compact.c); not part of
  * the library's API.
  *
  * A node's moves sit on the workspace's stack: captures as 6-byte entries
@@ -35,8 +36,8 @@ struct search_node {
     uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
     uint8_t reduce;             /* plies taken off the child's depth */
     uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
-    struct table_node table;    /* the transposition table's part (engine/table.h),
-                                   empty without one */
+    struct table_node table;    /* the transposition table's part (engine/table.h,
+                                   table_compact.h), empty without one */
 };
 
 #endif

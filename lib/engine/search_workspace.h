@@ -2,7 +2,8 @@
 /*
  * search_workspace.h - the full search's workspace (search.c), with its
  * sizes by target (arch/search_sizes.h) and its transposition table, or
- * the stand-in without one (engine/table.h, engine/table_none.h).
+ * the stand-in without one (engine/table.h, engine/table_compact.h,
+ * engine/table_none.h).
  *
  * engine/search.h includes it by way of arch/search_workspace.h
  * (lib/arch/generic), which a build of the size-first search replaces
@@ -93,6 +94,10 @@ struct search_workspace {
     const struct bd_game *game;
     uint8_t root_kept;                              /* 0, or the moves kept of a wide root */
     uint8_t root_size;                              /* their entry size */
+#ifdef SEARCH_TABLE_SLOTS
+    /* Before the stack: a wide root lists its moves from the stack on. */
+    struct table_slot table_slots[SEARCH_TABLE_SLOTS]; /* engine/table_compact.h */
+#endif
     uint8_t stack[SEARCH_STACK_ALLOC]               /* moves of all plies on the path */
         __attribute__((aligned(__alignof__(bd_move))));
     uint16_t path[SEARCH_MAX_PLY];                  /* hash of the position at each ply */

@@ -12,7 +12,9 @@
  * 0 in deep searches.  The bench signature is that of these sizes, which
  * the host also searches with in the test build of lib/arch/avr-sizes.
  * A build may set any of the sizes below (-D on every object of the
- * library, not just the caller's).  No transposition table: no RAM for one.
+ * library, not just the caller's).  A transposition table of
+ * SEARCH_TABLE_ENTRIES slots (engine/table_compact.h; 0: none,
+ * engine/table_none.h), in the workspace.
  */
 #ifndef BITDRAUGHTS_ARCH_SEARCH_SIZES_H
 #define BITDRAUGHTS_ARCH_SEARCH_SIZES_H
@@ -34,6 +36,14 @@
 #  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
 #endif
 
-#include "engine/table_none.h"
+#ifndef SEARCH_TABLE_ENTRIES
+#  define SEARCH_TABLE_ENTRIES 32u   /* transposition table slots, 7 bytes each */
+#endif
+
+#if SEARCH_TABLE_ENTRIES
+#  include "engine/table_compact.h"
+#else
+#  include "engine/table_none.h"
+#endif
 
 #endif
