@@ -115,12 +115,12 @@ static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direc
 static __attribute__((noinline)) uint8_t pop_square(bb32 *set)
 {
     bb32 rest = *set;
+    if (!rest)
+        return BB_NO_SQUARE;    /* at once: most sets end empty */
     uint8_t square = 0;
     while (!(uint8_t)rest) {
         rest >>= 8;
         square = (uint8_t)(square + 8u);
-        if (square == BB_SQUARES)
-            return BB_NO_SQUARE;
     }
     for (uint8_t byte = (uint8_t)rest; !(byte & 1u); byte >>= 1)
         square++;
@@ -363,8 +363,8 @@ static void list_steps(struct generation *g, uint8_t jumps)
     g->jumpers = pieces ^ movers;
     for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
         bb32 targets = step(movers_towards(g, movers, direction, jumps), direction);
-        if (jumps)
-            targets = step(targets & *g->enemy, direction);
+        if (jumps && (targets &= *g->enemy) != 0)
+            targets = step(targets, direction);
         targets &= ~g->occupied;
         uint8_t back = BB_OPPOSITE(direction), to;
         while ((to = pop_square(&targets)) != BB_NO_SQUARE) {
