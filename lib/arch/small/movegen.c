@@ -31,7 +31,7 @@
  * Which pieces are walked the portable generator decides with bitboards;
  * here each piece with a jump is walked once to see (into the caller's
  * list, which its moves would fill anyway), and walked again in its turn.
- * Single jumps and steps are one function (list_steps).
+ * Single jumps and steps are one function (list_short_moves).
  *
  * Stack (ATmega168 build, tests/checkers/test_movegen_digest.c measures
  * it): the same for every capture, however many pieces it takes; the walk
@@ -85,7 +85,7 @@ struct generation {
     struct jump jumps[WALK_MAX_JUMPS];  /* the capture being walked */
 };
 
-/* list_steps()'s jumps when it finds the pieces with a jump instead of
+/* list_short_moves()'s jumps when it finds the pieces with a jump instead of
  * listing their moves. */
 #define FIND_JUMPERS 2u
 #define CAPTURES_ONLY 1u         /* generate()'s capture: not MG_CAPTURE_UNKNOWN */
@@ -354,7 +354,7 @@ static bb32 movers_towards(const struct generation *g, bb32 pieces, uint8_t dire
  * enemy piece and once more, for jumps) onto the empty squares, and from
  * each target one square back (two, for jumps) to its piece.  Flying
  * kings, and the pieces whose captures are walked, have their own lists. */
-static void list_steps(struct generation *g, uint8_t jumps)
+static void list_short_moves(struct generation *g, uint8_t jumps)
 {
     bb32 pieces = *g->mine & ~g->walked, movers = pieces;
     if (g->rules->flying_kings)
@@ -391,7 +391,7 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
      * come next, then the walked pieces in their turn. */
     bd_move *start = g->out;
     uint8_t any = 0, from;
-    list_steps(g, FIND_JUMPERS);
+    list_short_moves(g, FIND_JUMPERS);
     bb32 pieces = g->jumpers;
     while ((from = pop_square(&pieces)) != BB_NO_SQUARE) {
         walk_piece(g, from);
@@ -402,7 +402,7 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
     }
     if (!any)
         return;     /* no capture (most positions: no piece walked) */
-    list_steps(g, 1);
+    list_short_moves(g, 1);
     pieces = g->walked;
     while ((from = pop_square(&pieces)) != BB_NO_SQUARE)
         walk_piece(g, from);
@@ -410,8 +410,8 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
 
 static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
 {
-    list_steps(g, 0);
-    /* Flying kings (list_steps leaves them in jumpers): every empty square
+    list_short_moves(g, 0);
+    /* Flying kings (list_short_moves leaves them in jumpers): every empty square
      * of each ray, lowest first. */
     bb32 kings = g->jumpers;
     uint8_t from, to;
@@ -503,7 +503,7 @@ uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
 {
     struct generation g;
     set_up(&g, pos, rules, 0, 0, 0);
-    list_steps(&g, FIND_JUMPERS);
+    list_short_moves(&g, FIND_JUMPERS);
     bb32 pieces = g.jumpers;
     uint8_t from;
     while ((from = pop_square(&pieces)) != BB_NO_SQUARE)
