@@ -155,7 +155,7 @@ static void test_men_next_to_promotion(void)
 #  define CAPTURE_STACK_BYTES 148u
 #  define STACK_GROWS_WITH_VICTIMS 1
 #else
-#  define CAPTURE_STACK_BYTES 111u
+#  define CAPTURE_STACK_BYTES 122u
 #  define STACK_GROWS_WITH_VICTIMS 0
 #endif
 #define LATTICE_SIDE 3u

@@ -18,7 +18,9 @@ HOST_TEST=$BUILD/host/tests/san/test_movegen_digest
 SMALL_HOST_TEST=$BUILD/host/tests/small/test_movegen_digest
 SIM_TEST=$BUILD/diecimila/game/tests/test_movegen_digest.elf
 TINY_OBJECT=$BUILD/attiny85/obj/lib/arch/small/movegen.o
-SMALL_MOVEGEN_MAX_BYTES=2492
+# The size-first generator's budget on the ATtiny85 (issue 21: most of the
+# speed of the bitboard tests in about 3.3 KB).
+SMALL_MOVEGEN_MAX_BYTES=3300
 MAX_CYCLES=4000000000
 . tests/support.sh
 

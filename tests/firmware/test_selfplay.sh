@@ -22,8 +22,8 @@ TINY_ELF=$BUILD/attiny85/demo.elf
 TINY_FLASH=8192
 TINY_RAM=512
 MAX_CYCLES=4000000000
-# The ATtiny85's two games take 4.4 G cycles: its move generator is the
-# small one, about 12 times slower than the portable C.
+# The ATtiny85's two games take the longest of these runs: its move
+# generator is the small one, slower than the portable C.
 TINY_MAX_CYCLES=6000000000
 . tests/support.sh
 

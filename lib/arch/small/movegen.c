@@ -7,13 +7,17 @@
  * lib/checkers/movegen.c and the AVR assembly.  mg_make and the path of a
  * capture are lib/checkers/move.c's, as for every generator.
  *
- * Squares are indices, one step is bb_neighbours (the table the path
- * search reads too), and bitboards are read and written one square at a
- * time (bb_has, bb_add: a byte and an 8-byte mask table on AVR): no
- * shifts of whole bitboards, no bit scans and no popcount, whose inlined
- * copies and tables are what makes the portable generator big.  Every
- * capture is found by one square-by-square walk, every quiet step by
- * looking one square back from each empty square.
+ * Which pieces can move where is found with whole bitboards: one step of
+ * all the pieces at once (step, out of line), masked by the empty
+ * squares, gives the targets of a direction's steps; two steps, masked
+ * first by the enemy pieces, its single jumps, whose origins are the
+ * pieces with a jump.  The squares of a result are visited lowest first
+ * (pop_square), and one step back from a square is bb_neighbours (the
+ * table the path search reads too).  Captures are walked square by square
+ * (the rules that bitboards cannot see at once), only for the pieces that
+ * have a jump and the flying kings.  No popcount, no bit scan and no table
+ * but the steps' masks: the portable generator's inlined copies and
+ * tables are what makes it big.
  *
  * The moves come out in the portable generator's order, so that a search
  * makes the same choices on either:
@@ -25,9 +29,9 @@
  *    then the flying kings in square order, direction by direction, each
  *    ray by target square.
  * Which pieces are walked the portable generator decides with bitboards;
- * here each piece is walked once to see (into the caller's list, which its
- * moves would fill anyway), and walked again in its turn.  Single jumps
- * and steps are one scan (list_steps).
+ * here each piece with a jump is walked once to see (into the caller's
+ * list, which its moves would fill anyway), and walked again in its turn.
+ * Single jumps and steps are one function (list_short_moves).
  *
  * Stack (ATmega168 build, tests/checkers/test_movegen_digest.c measures
  * it): the same for every capture, however many pieces it takes; the walk
@@ -66,6 +70,7 @@ struct generation {
     bb32 occupied;          /* less the origin of the piece walked */
     bb32 captured;          /* pieces jumped so far by the piece walked */
     bb32 walked;            /* pieces whose captures are walked */
+    bb32 jumpers;           /* pieces with a jump, or flying kings (FIND_JUMPERS) */
     bd_move *first;         /* the walked piece's moves so far: first..out
                                (NULL outside a walk: no duplicates there) */
     bd_move *out, *out_end;
@@ -80,6 +85,9 @@ struct generation {
     struct jump jumps[WALK_MAX_JUMPS];  /* the capture being walked */
 };
 
+/* list_short_moves()'s jumps when it finds the pieces with a jump instead of
+ * listing their moves. */
+#define FIND_JUMPERS 2u
 #define CAPTURES_ONLY 1u         /* generate()'s capture: not MG_CAPTURE_UNKNOWN */
 #define LAST_RANK_OF_WHITE 7u   /* bb_rank() of the promotion ranks */
 #define LAST_RANK_OF_BLACK 0u
@@ -102,12 +110,48 @@ static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direc
     return bb_neighbour(square, direction);
 }
 
+/* The lowest square of set, taken off it; BB_NO_SQUARE when set is empty.
+ * A byte at a time: a 32-bit shift by a variable count is a loop on AVR. */
+static __attribute__((noinline)) uint8_t pop_square(bb32 *set)
+{
+    bb32 rest = *set;
+    if (!rest)
+        return BB_NO_SQUARE;    /* at once: most sets end empty */
+    uint8_t square = 0;
+    while (!(uint8_t)rest) {
+        rest >>= 8;
+        square = (uint8_t)(square + 8u);
+    }
+    for (uint8_t byte = (uint8_t)rest; !(byte & 1u); byte >>= 1)
+        square++;
+    flip(set, square);
+    return square;
+}
+
+/* The squares whose step in each direction stays on the board. */
+static const bb32 can_step[BB_DIRECTIONS] PROGMEM = {
+    BB_CAN_UP_LEFT, BB_CAN_UP_RIGHT, BB_CAN_DOWN_RIGHT, BB_CAN_DOWN_LEFT
+};
+
+/* One step of every square of x in direction (bitboard32.h's rotations,
+ * one function for the four): up-right is a rotation by 8 and one back
+ * by 1, down-left one by 24 and one forward by 1. */
+static __attribute__((noinline)) bb32 step(bb32 x, uint8_t direction)
+{
+    x &= pgm_read_dword(&can_step[direction]);
+    if (direction == BB_UP_RIGHT)
+        x = bb_rotl(x, 8);
+    if (direction == BB_DOWN_LEFT)
+        x = bb_rotl(x, 24);
+    return direction == BB_UP_LEFT || direction == BB_DOWN_LEFT ? bb_rotl(x, 1) : bb_rotl(x, 31);
+}
+
 static uint8_t piece_on(const struct generation *g, uint8_t square)
 {
     return has(g->men, square) ? 0 : PIECE_KING;
 }
 
-static uint8_t is_flying(const struct generation *g, uint8_t piece)
+static __attribute__((noinline)) uint8_t is_flying(const struct generation *g, uint8_t piece)
 {
     return (piece & PIECE_KING) && g->rules->flying_kings;
 }
@@ -284,7 +328,7 @@ next_landing:;
 }
 
 /* Walks the captures of the piece on from, each listed once. */
-static void walk_piece(struct generation *g, uint8_t from)
+static __attribute__((noinline)) void walk_piece(struct generation *g, uint8_t from)
 {
     g->from = from;
     g->walked_on = 0;
@@ -295,28 +339,46 @@ static void walk_piece(struct generation *g, uint8_t from)
     g->first = 0;
 }
 
-/* The moves of one step or one jump, direction by direction, each by its
- * target square: from each empty square one square back (over an enemy
- * piece, for jumps) to a piece of ours.  Flying kings, and the pieces
- * whose captures are walked, have their own lists. */
-static void list_steps(struct generation *g, uint8_t jumps)
+/* The pieces of `pieces` that go towards direction by a step (jumps 0)
+ * or a jump: men step forward only, and capture backwards only in
+ * Russian; kings go any way. */
+static bb32 movers_towards(const struct generation *g, bb32 pieces, uint8_t direction, uint8_t jumps)
 {
+    if (!is_forward(g, direction) && !(jumps && g->rules->men_capture_backwards))
+        pieces &= ~*g->men;
+    return pieces;
+}
+
+/* The moves of one step or one jump, direction by direction, each by its
+ * target square: the pieces that may go that way stepped once (over an
+ * enemy piece and once more, for jumps) onto the empty squares, and from
+ * each target one square back (two, for jumps) to its piece.  Flying
+ * kings, and the pieces whose captures are walked, have their own lists. */
+static void list_short_moves(struct generation *g, uint8_t jumps)
+{
+    bb32 pieces = *g->mine & ~g->walked, movers = pieces;
+    if (g->rules->flying_kings)
+        movers &= *g->men;
+    /* Flying kings are found without looking: a victim may be far. */
+    g->jumpers = pieces ^ movers;
     for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
-        for (uint8_t to = 0; to < BB_SQUARES; to++) {
-            uint8_t from = neighbour(to, BB_OPPOSITE(direction)), victim = from;
-            if (jumps && victim != BB_NO_SQUARE)
-                from = has(g->enemy, victim) ? neighbour(victim, BB_OPPOSITE(direction)) : BB_NO_SQUARE;
-            if (from == BB_NO_SQUARE || !has(g->mine, from) || has(&g->occupied, to) ||
-                has(&g->walked, from))
+        bb32 targets = step(movers_towards(g, movers, direction, jumps), direction);
+        if (jumps && (targets &= *g->enemy) != 0)
+            targets = step(targets, direction);
+        targets &= ~g->occupied;
+        uint8_t back = BB_OPPOSITE(direction), to;
+        while ((to = pop_square(&targets)) != BB_NO_SQUARE) {
+            uint8_t from = neighbour(to, back), victim = from;
+            if (jumps)
+                from = neighbour(victim, back);
+            if (jumps == FIND_JUMPERS) {
+                if (!has(&g->jumpers, from))
+                    flip(&g->jumpers, from);
                 continue;
-            uint8_t piece = piece_on(g, from);
-            /* Men step forward only, and capture backwards only in Russian. */
-            if (is_flying(g, piece) || (!(piece & PIECE_KING) && !is_forward(g, direction) &&
-                                        !(jumps && g->rules->men_capture_backwards)))
-                continue;
+            }
             if (jumps)
                 flip(&g->captured, victim);
-            add_move(g, from, (uint8_t)(to | (promotes_on(g, piece, to) ? MG_MOVE_PROMOTES : 0u)));
+            add_move(g, from, (uint8_t)(to | (promotes_on(g, piece_on(g, from), to) ? MG_MOVE_PROMOTES : 0u)));
             g->captured = 0;
         }
     }
@@ -328,10 +390,10 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
      * and the moves it lists are dropped.  The single jumps of the others
      * come next, then the walked pieces in their turn. */
     bd_move *start = g->out;
-    uint8_t any = 0;
-    for (uint8_t from = 0; from < BB_SQUARES; from++) {
-        if (!has(g->mine, from))
-            continue;
+    uint8_t any = 0, from;
+    list_short_moves(g, FIND_JUMPERS);
+    bb32 pieces = g->jumpers;
+    while ((from = pop_square(&pieces)) != BB_NO_SQUARE) {
         walk_piece(g, from);
         if (g->walked_on)
             flip(&g->walked, from);
@@ -339,27 +401,27 @@ static __attribute__((noinline)) void list_captures(struct generation *g)
         g->out = start;
     }
     if (!any)
-        return;     /* no capture: most positions, spared the scan */
-    list_steps(g, 1);
-    for (uint8_t from = 0; from < BB_SQUARES; from++)
-        if (has(&g->walked, from))
-            walk_piece(g, from);
+        return;     /* no capture (most positions: no piece walked) */
+    list_short_moves(g, 1);
+    pieces = g->walked;
+    while ((from = pop_square(&pieces)) != BB_NO_SQUARE)
+        walk_piece(g, from);
 }
 
 static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
 {
-    list_steps(g, 0);
-    /* Flying kings: every empty square of each ray. */
-    for (uint8_t from = 0; from < BB_SQUARES; from++) {
-        if (!has(g->mine, from) || !is_flying(g, piece_on(g, from)))
-            continue;
+    list_short_moves(g, 0);
+    /* Flying kings (list_short_moves leaves them in jumpers): every empty square
+     * of each ray, lowest first. */
+    bb32 kings = g->jumpers;
+    uint8_t from, to;
+    while ((from = pop_square(&kings)) != BB_NO_SQUARE) {
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
             bb32 ray = 0;
             for (uint8_t s = neighbour(from, direction); is_empty(g, s); s = neighbour(s, direction))
                 flip(&ray, s);
-            for (uint8_t to = 0; to < BB_SQUARES; to++)
-                if (has(&ray, to))
-                    add_move(g, from, to);
+            while ((to = pop_square(&ray)) != BB_NO_SQUARE)
+                add_move(g, from, to);
         }
     }
 }
@@ -441,8 +503,11 @@ uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
 {
     struct generation g;
     set_up(&g, pos, rules, 0, 0, 0);
-    for (uint8_t from = 0; from < BB_SQUARES; from++)
-        if (has(g.mine, from) && can_capture(&g, from, piece_on(&g, from)))
+    list_short_moves(&g, FIND_JUMPERS);
+    bb32 pieces = g.jumpers;
+    uint8_t from;
+    while ((from = pop_square(&pieces)) != BB_NO_SQUARE)
+        if (can_capture(&g, from, piece_on(&g, from)))
             return 1;
     return 0;
 }
