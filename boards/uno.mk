@@ -18,6 +18,6 @@ MOVEGEN := fast
 GAME_MOVEGEN := fast
 ENGINE := full
 KINGRAY := walk
-GAME_UI := full
+GAME_UI := tight
 RAM := 2k
 HUB_MODE := yes

@@ -31,8 +31,9 @@ BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 #   KINGRAY       how a flying king's ray is found: walk (the AVR's own
 #                 choice) or table (lib/arch/kingray-table: faster, for
 #                 the flash of the large parts)
-#   GAME_UI       the game's user interface (full; lean: the 16 KB choices,
-#                 firmware/demo/ui/lean/game_ui.h)
+#   GAME_UI       the game's user interface (full; tight: full less `ram`,
+#                 for the Uno's flash; lean: the 16 KB choices;
+#                 firmware/demo/ui/<GAME_UI>/game_ui.h)
 #   RAM           the RAM the objects are sized for: 2k, 1k or 512 (below)
 #   HUB_MODE      yes: the game speaks the Hub protocol too (firmware/demo/hub_mode.c)
 BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
@@ -41,7 +42,7 @@ BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE KINGRAY GAME_UI RAM H
 GAME_CHOICES         := demo selfplay
 PROGRAMS_CHOICES     := $(filter-out common demo host,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
 GAME_MOVEGEN_CHOICES := $(MOVEGEN_CHOICES)
-GAME_UI_CHOICES      := full lean
+GAME_UI_CHOICES      := full tight lean
 RAM_CHOICES          := 2k 1k 512
 HUB_MODE_CHOICES     := yes no
 
