@@ -377,7 +377,10 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * cut-off without listing its moves.  Passing is not a legal move, and
  * checkers has zugzwang (a side forced to walk into a capture), mostly in
  * the ending: so only while both sides keep NULL_MIN_PIECES pieces, never
- * twice in a row, and never on the previous iteration's line.
+ * twice in a row, and never on the previous iteration's line.  Never in
+ * English checkers, where a man's few moves make zugzwang common well
+ * before the ending: the search without it wins there (the commit that
+ * made it so carries the match).
  */
 #define NULL_MOVE 1
 #define NULL_MIN_DEPTH 3
@@ -482,7 +485,7 @@ COLD void null_back(struct search_workspace *w, struct search_node *n)
 HOT uint8_t null_move_fits(struct search_workspace *w, struct search_node *n)
 {
     return n->ply != 0 && n->depth >= NULL_MIN_DEPTH && n->beta - n->alpha == 1 && !w->follow_pv &&
-           null_move_worth(w, n);
+           w->rules->variant != BD_VARIANT_ENGLISH && null_move_worth(w, n);
 }
 
 /* A node one ply above the horizon, or at it, that has no capture: its
