@@ -31,3 +31,8 @@ uint16_t stack_paint_never_used(void)
         byte++;
     return (uint16_t)(byte - &__heap_start);
 }
+
+uint16_t stack_paint_static(void)
+{
+    return (uint16_t)(&__heap_start - (uint8_t *)RAMSTART);
+}

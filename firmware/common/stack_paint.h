@@ -20,7 +20,6 @@
 #define BITDRAUGHTS_STACK_PAINT_H
 
 #include <stdint.h>
-#include <avr/io.h>
 
 /* Not 0x00 or 0xFF, which registers and return addresses often hold. */
 #define STACK_PAINT_BYTE 0xC5u
@@ -30,10 +29,6 @@
 uint16_t stack_paint_never_used(void);
 
 /* Bytes of static data (.data, .bss, .noinit): the linker's end of them. */
-static inline uint16_t stack_paint_static(void)
-{
-    extern uint8_t __heap_start;
-    return (uint16_t)(&__heap_start - (uint8_t *)RAMSTART);
-}
+uint16_t stack_paint_static(void);
 
 #endif
