@@ -325,6 +325,11 @@ BD_INLINE void measure_search_bench(void)
 #define SEARCH_OBJECTS "obj:search.o obj:eval.o obj:game.o obj:nibble.o obj:movegen.o obj:move.o " \
                        "obj:position.o obj:bitboard32.o obj:kingray.o obj:kingray_tables.o obj:bitscan.o"
 
+/* The inputs that several rows share: one copy each in flash (two PSTRs
+ * of the same text are two arrays). */
+static const char inputs_start_P[] PROGMEM = "START";
+static const char inputs_ply1_P[] PROGMEM = "PLY1";
+
 static void measure_checkers(void)
 {
     MEASURE_KINGRAY(PROBE_KINGRAY_TABLE, kr_ray_table)
@@ -337,44 +342,44 @@ static void measure_checkers(void)
      * one: assembly on AVR), then the portable C it replaces (-c, where
      * both fit). */
     measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH, mg_generate);
-    describe_sized(PSTR("movegen-english"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH, 0,
+    describe_sized(PSTR("movegen-english"), inputs_ply1_P, PROBE_MOVEGEN_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(MOVEGEN_OBJECTS));
     measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN, mg_generate);
-    describe_sized(PSTR("movegen-russian"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN, 0,
+    describe_sized(PSTR("movegen-russian"), inputs_ply1_P, PROBE_MOVEGEN_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(MOVEGEN_OBJECTS));
     measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH, perft);
-    describe_sized(PSTR("perft6-english"), PSTR("START"), PROBE_PERFT6_ENGLISH, 0,
+    describe_sized(PSTR("perft6-english"), inputs_start_P, PROBE_PERFT6_ENGLISH, 0,
                    PSTR("bench_size_perft"), PSTR(PERFT_OBJECTS));
     measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN, perft);
-    describe_sized(PSTR("perft6-russian"), PSTR("START"), PROBE_PERFT6_RUSSIAN, 0,
+    describe_sized(PSTR("perft6-russian"), inputs_start_P, PROBE_PERFT6_RUSSIAN, 0,
                    PSTR("bench_size_perft"), PSTR(PERFT_OBJECTS));
 #if BENCH_PORTABLE
     measure_movegen(&bd_rules_english, PROBE_MOVEGEN_ENGLISH_C, ref_mg_generate);
-    describe_sized(PSTR("movegen-english-c"), PSTR("PLY1"), PROBE_MOVEGEN_ENGLISH_C, 0,
+    describe_sized(PSTR("movegen-english-c"), inputs_ply1_P, PROBE_MOVEGEN_ENGLISH_C, 0,
                    PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
     measure_movegen(&bd_rules_russian, PROBE_MOVEGEN_RUSSIAN_C, ref_mg_generate);
-    describe_sized(PSTR("movegen-russian-c"), PSTR("PLY1"), PROBE_MOVEGEN_RUSSIAN_C, 0,
+    describe_sized(PSTR("movegen-russian-c"), inputs_ply1_P, PROBE_MOVEGEN_RUSSIAN_C, 0,
                    PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
     measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH_C, ref_perft);
-    describe_sized(PSTR("perft6-english-c"), PSTR("START"), PROBE_PERFT6_ENGLISH_C, 0,
+    describe_sized(PSTR("perft6-english-c"), inputs_start_P, PROBE_PERFT6_ENGLISH_C, 0,
                    PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
     measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN_C, ref_perft);
-    describe_sized(PSTR("perft6-russian-c"), PSTR("START"), PROBE_PERFT6_RUSSIAN_C, 0,
+    describe_sized(PSTR("perft6-russian-c"), inputs_start_P, PROBE_PERFT6_RUSSIAN_C, 0,
                    PSTR("bench_size_perft_c"), PSTR(PORTABLE_OBJECTS));
     /* The small generator (MOVEGEN := small: the 8 KB and 16 KB parts'
      * games), on the same perft, with the library's mg_make. */
     measure_perft6(&bd_rules_english, PROBE_PERFT6_ENGLISH_SMALL, small_perft);
-    describe_sized(PSTR("perft6-english-small"), PSTR("START"), PROBE_PERFT6_ENGLISH_SMALL, 0,
+    describe_sized(PSTR("perft6-english-small"), inputs_start_P, PROBE_PERFT6_ENGLISH_SMALL, 0,
                    PSTR("bench_size_perft_small"), PSTR(SMALL_OBJECTS));
     measure_perft6(&bd_rules_russian, PROBE_PERFT6_RUSSIAN_SMALL, small_perft);
-    describe_sized(PSTR("perft6-russian-small"), PSTR("START"), PROBE_PERFT6_RUSSIAN_SMALL, 0,
+    describe_sized(PSTR("perft6-russian-small"), inputs_start_P, PROBE_PERFT6_RUSSIAN_SMALL, 0,
                    PSTR("bench_size_perft_small"), PSTR(SMALL_OBJECTS));
 #endif
     measure_search(&bd_rules_english, PROBE_SEARCH_ENGLISH, PSTR("search-english"));
-    describe_sized(PSTR("search-english"), PSTR("START"), PROBE_SEARCH_ENGLISH, 0,
+    describe_sized(PSTR("search-english"), inputs_start_P, PROBE_SEARCH_ENGLISH, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
     measure_search(&bd_rules_russian, PROBE_SEARCH_RUSSIAN, PSTR("search-russian"));
-    describe_sized(PSTR("search-russian"), PSTR("START"), PROBE_SEARCH_RUSSIAN, 0,
+    describe_sized(PSTR("search-russian"), inputs_start_P, PROBE_SEARCH_RUSSIAN, 0,
                    PSTR("bench_size_search"), PSTR(SEARCH_OBJECTS));
     measure_search_bench();
     describe_sized(PSTR("search-bench"), PSTR("BENCH"), PROBE_SEARCH_BENCH, 0,

@@ -457,7 +457,7 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct search_node *n)
     uint8_t ply = n->ply;
     /* Never twice in a row: the parent has no list while its own null
      * move is searched. */
-    if ((n - 1)->l.count == 0 ||
+    if ((n - 1)->l.count == 0 || w->rules->variant == BD_VARIANT_ENGLISH ||
         bs_popcount32_call(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES ||
         bs_popcount32_call(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
@@ -485,7 +485,7 @@ COLD void null_back(struct search_workspace *w, struct search_node *n)
 HOT uint8_t null_move_fits(struct search_workspace *w, struct search_node *n)
 {
     return n->ply != 0 && n->depth >= NULL_MIN_DEPTH && n->beta - n->alpha == 1 && !w->follow_pv &&
-           w->rules->variant != BD_VARIANT_ENGLISH && null_move_worth(w, n);
+           null_move_worth(w, n);
 }
 
 /* A node one ply above the horizon, or at it, that has no capture: its
