@@ -29,7 +29,6 @@
 #include "record.h"
 #include "serial.h"
 #include "session.h"
-#include "stack_paint.h"
 
 #define DEMO_VERSION "1.0"
 #define EXIT_OK 0
@@ -69,7 +68,8 @@ static void put_reset_reason(void)
 /* Bytes between the end of static data and the stack pointer. */
 static uint16_t free_ram(void)
 {
-    return (uint16_t)(SP - RAMSTART - stack_paint_static());
+    extern uint8_t __heap_start;        /* as stack_paint.c declares it */
+    return (uint16_t)(SP - (uint16_t)&__heap_start);
 }
 
 static void banner(void)
