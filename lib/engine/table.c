@@ -78,6 +78,7 @@ uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *
     const struct search_table *t = w->table;
     struct table_node *tn = &n->table;
     tn->key = position_key(&w->pos);
+    tn->keyed = 1;
     const struct search_entry *e = &t->entries[tn->key & t->mask];
     if (!e->bound || e->lock != (uint32_t)(tn->key >> 32))
         return 0;
@@ -94,6 +95,13 @@ uint8_t table_order(struct search_workspace *w, struct search_node *n)
 {
     struct table_node *tn = &n->table;
     tn->listed = table_applies(w, n);
+    /* A node that lists its moves unprobed (one the quiet frontier left
+     * undecided) is stored under its own key, not the one a node before
+     * it at the same ply left. */
+    if (tn->listed && !tn->keyed) {
+        tn->key = position_key(&w->pos);
+        tn->keyed = 1;
+    }
     tn->first_fixed = w->follow_pv;
     return !tn->first_fixed && tn->move.from != BB_NO_SQUARE;
 }

@@ -66,6 +66,7 @@ struct table_node {
     uint8_t listed;                 /* its moves are being searched: its score
                                        goes to the table */
     uint8_t first_fixed;            /* move 0 is the PV's or the table's: not picked */
+    uint8_t keyed;                  /* key is this node's (it was probed) */
     int16_t alpha_in;               /* alpha before the moves raised it */
     uint64_t key;                   /* the position's, once probed */
     struct search_key move, best;   /* the entry's move, the node's best so far;
@@ -81,6 +82,7 @@ void table_start(struct search_workspace *w, const struct search_limits *limits)
 static inline void table_node_enter(struct table_node *t, int16_t alpha)
 {
     t->listed = 0;
+    t->keyed = 0;
     t->move.from = t->best.from = BB_NO_SQUARE;
     t->alpha_in = alpha;
 }
