@@ -23,7 +23,7 @@ TESTS_EVERYWHERE   := test_bitscan test_nibble test_bitboard32 test_kingray test
 TESTS_ATMEGA       := test_rules test_perft test_movegen_digest test_movegen_override test_game_status \
                       test_pdn_fen test_pdn_moves test_search test_eval test_hub test_hub_session
 TESTS_HOST         := test_debruijn test_bitscan_tables test_kingray_tables test_movegen_reference \
-                      test_pdn_fuzz test_perft_deep test_elo test_tune test_cxx_headers
+                      test_pdn_fuzz test_perft_deep test_elo test_tune test_cxx_headers test_table
 TESTS_SMALL_ENGINE := test_search_small
 TESTS_AVR_TABLE    := test_table_compact
 RUNNER_FW          := $(basename $(notdir $(wildcard tests/sim/runner/*.c)))
