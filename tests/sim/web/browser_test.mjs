@@ -288,6 +288,13 @@ try {
   await page.close();
   server.close();
   // Chromium's helper processes may still be writing the profile for a
-  // moment after the browser itself has exited: retry while they finish.
-  rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  // moment after the browser itself has exited: retry while they finish,
+  // and on a machine so busy that they outlast the retries, leave the
+  // scratch folder (under the system's temporary folder) rather than fail
+  // a test whose checks have all been made.
+  try {
+    rmSync(profile, { recursive: true, force: true, maxRetries: 25, retryDelay: 200 });
+  } catch (error) {
+    console.log(`  note:   the browser's profile ${profile} is left behind (${error.code})`);
+  }
 }
