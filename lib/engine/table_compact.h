@@ -91,22 +91,7 @@ static inline __attribute__((always_inline)) uint8_t table_order(struct search_w
     return 0;
 }
 
-static inline const struct search_key *table_move(const struct table_node *t)
-{
-    (void)t;
-    return 0;
-}
-
-static inline void table_move_is_first(struct table_node *t)
-{
-    (void)t;
-}
-
-static inline uint8_t table_first_fixed(const struct table_node *t, uint8_t follow_pv)
-{
-    (void)t;
-    return follow_pv;
-}
+#include "engine/table_no_move.h"
 
 static inline void table_best(struct table_node *t, const bd_move *m)
 {
