@@ -41,8 +41,8 @@
  * uint8_t small_pop_square(bb32 *set)
  * The lowest square of *set, taken off it; BB_NO_SQUARE when *set is empty.
  * In: r25:r24 set.  Out: r24 the square.  Clobbers r18-r21, r25, r30, r31.
- * Cycles (with RCALL and RET): empty set 24; else 30 + 6 a zero byte below
- * the square's + 4 a zero bit below it in its byte (at most 69).
+ * Cycles (with RCALL and RET): empty set 22; else 35 + 6 a zero byte below
+ * the square's + 5 a zero bit below it in its byte (at most 88).
  * ------------------------------------------------------------------------ */
 #define SQUARE r24
 #define BYTE r25
@@ -90,8 +90,8 @@ small_pop_square:
  * dropped: bitboard32.h's rotations, by 1 (up-left, down-right) or by 8
  * and back by 1 (up-right, down-left: the bytes renamed).
  * In: r25:r22 x, r20 direction.  Out: r25:r22.  Clobbers r21, T.
- * Cycles (with RCALL and RET): up-left 20, up-right 27, down-right 23,
- * down-left 25.
+ * Cycles (with RCALL and RET): up-left 22, up-right 29, down-right 22,
+ * down-left 27.
  * ------------------------------------------------------------------------ */
     .section .text.small_step, "ax", @progbits
     .global small_step
