@@ -112,9 +112,10 @@ $(BUILD)/%.o: $$(call obj_source,$$@) $(MAKEFILE_DEPS)
 	@mkdir -p $(@D)
 	$(Q)$(AVR_CC) $(call avr_object_flags,$@,$<) -c $< -o $@
 
-# board_lib_objects BUILD: its library's objects, C and (fast) assembly.
+# board_lib_objects BUILD: its library's objects, C and assembly (the fast
+# generator's, and the small one's helpers on every board).
 board_lib_objects = $(call objects_of,$(1),$(call lib_sources,$(call movegen_of,$(1)),$($(call board_of,$(1))_ENGINE),avr) \
-    $(MOVEGEN_$(call movegen_of,$(1))_AVR_ASM))
+    $(MOVEGEN_$(call movegen_of,$(1))_AVR_ASM) $(SMALL_AVR_ASM))
 $(BUILD)/%/libfirmware.a: $$(call objects_of,$$*,$(wildcard firmware/common/*.c))
 	$(archive)
 

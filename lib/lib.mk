@@ -29,8 +29,13 @@ MOVEGEN_fast_SRC       := lib/checkers/movegen.c
 MOVEGEN_fast_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 MOVEGEN_fast_INCLUDE   :=
 MOVEGEN_small_SRC      := lib/arch/small/movegen.c
-MOVEGEN_small_AVR_ASM  :=
+MOVEGEN_small_AVR_ASM  := lib/arch/small/make.S
 MOVEGEN_small_INCLUDE  := -Ilib/arch/small
+# The small generator's assembly helpers go into every board's library,
+# whatever its generator: the bench compiles the small generator beside the
+# fast one (lib/bench/movegen_small.c).  An image links them when it calls
+# them.
+SMALL_AVR_ASM          := lib/arch/small/squares.S
 ENGINE_full_SRC        := lib/engine/search.c lib/engine/eval.c
 ENGINE_full_INCLUDE    :=
 ENGINE_small_SRC       := $(wildcard lib/engine/small/*.c)

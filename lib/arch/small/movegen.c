@@ -65,23 +65,26 @@ struct jump {
 /* One generation: the position seen from the side to move, the list being
  * filled and the capture being walked. */
 struct generation {
+    /* Zero when a generation starts (set_up clears them at once)... */
+    bb32 captured;          /* pieces jumped so far by the piece walked */
+    bb32 walked;            /* pieces whose captures are walked */
+    bd_move *first;         /* the walked piece's moves so far: first..out
+                               (NULL outside a walk: no duplicates there) */
+    uint16_t counted;       /* moves counted and not listed (mg_count) */
+    uint8_t overflow;
+    /* ...these set by set_up... */
     const struct bd_rules *rules;
     const bb32 *mine, *men, *enemy;     /* the position's */
     bb32 occupied;          /* less the origin of the piece walked */
-    bb32 captured;          /* pieces jumped so far by the piece walked */
-    bb32 walked;            /* pieces whose captures are walked */
-    bb32 jumpers;           /* pieces with a jump, or flying kings (FIND_JUMPERS) */
-    bd_move *first;         /* the walked piece's moves so far: first..out
-                               (NULL outside a walk: no duplicates there) */
     bd_move *out, *out_end;
-    uint16_t counted;       /* moves counted and not listed (mg_count) */
     uint8_t counting;
-    uint8_t walked_on;      /* the piece walked has a capture that goes on */
-    uint8_t overflow;
-    uint8_t from;           /* the piece walked */
-    uint8_t victim;         /* jump_landing's victim */
     uint8_t forward;        /* the first forward direction of the men */
     uint8_t last_rank;      /* bb_rank of the promotion rank */
+    /* ...and these written before they are read. */
+    bb32 jumpers;           /* pieces with a jump, or flying kings (FIND_JUMPERS) */
+    uint8_t walked_on;      /* the piece walked has a capture that goes on */
+    uint8_t from;           /* the piece walked */
+    uint8_t victim;         /* jump_landing's victim */
     struct jump jumps[WALK_MAX_JUMPS];  /* the capture being walked */
 };
 
@@ -105,6 +108,16 @@ static __attribute__((noinline)) void flip(bb32 *set, uint8_t square)
     bb_toggle(set, square);
 }
 
+#ifdef __AVR__
+/* On AVR these three are lib/arch/small/squares.S's: the same values in
+ * fewer cycles and bytes. */
+uint8_t small_neighbour(uint8_t square, uint8_t direction);
+uint8_t small_pop_square(bb32 *set);
+bb32 small_step(bb32 x, uint8_t direction);
+#define neighbour small_neighbour
+#define pop_square small_pop_square
+#define step small_step
+#else
 static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direction)
 {
     return bb_neighbour(square, direction);
@@ -145,6 +158,7 @@ static __attribute__((noinline)) bb32 step(bb32 x, uint8_t direction)
         x = bb_rotl(x, 24);
     return direction == BB_UP_LEFT || direction == BB_DOWN_LEFT ? bb_rotl(x, 1) : bb_rotl(x, 31);
 }
+#endif
 
 static uint8_t piece_on(const struct generation *g, uint8_t square)
 {
@@ -431,9 +445,10 @@ static __attribute__((noinline)) void set_up(struct generation *g, const bd_posi
                    bd_move *out, bd_move *out_end, uint8_t counting)
 {
     uint8_t side = pos->side;
-    /* Field by field: a compound literal would be built and copied.  The
-     * jumps are written before they are read. */
-    for (uint8_t i = 0; i < offsetof(struct generation, jumps); i++)
+    /* Field by field: a compound literal would be built and copied.  Only
+     * the fields that start at zero are cleared, the others are set here
+     * or written before they are read. */
+    for (uint8_t i = 0; i < offsetof(struct generation, rules); i++)
         ((uint8_t *)g)[i] = 0;
     g->rules = rules;
     g->mine = &pos->pieces[side];
