@@ -347,7 +347,11 @@ bd_perft_leaf:
     brsh \done
 .endm
 
-/* The quiet moves that bd_perft_quiet_leaves walks, as XOR masks. */
+/* The quiet moves that bd_perft_quiet_leaves walks, as XOR masks.
+ * LEAVES_END_TEST: the walk compares only the low bytes of Y and
+ * bd_perft_leaves_end: Y steps by a mask's 4 bytes from bd_perft_pairs
+ * and the masks take at most MASKS_ROOM bytes, fewer than 256, so the low
+ * bytes are equal only at the end.  5 cycles to go on (LDS, CPSE, RJMP). */
     .section .bss.bd_perft_shared, "aw", @nobits
 bd_perft_pairs:      .skip 2
 bd_perft_leaves_end: .skip 2
@@ -468,13 +472,9 @@ bd_perft_ripple:
     ADD_CNT
     SHARED_EN_EM                /* the leaf's two squares undone */
 .L_end_test\@:
-    lds  tmp, bd_perft_leaves_end
-    cp   r28, tmp
-    lds  tmp, bd_perft_leaves_end + 1
-    cpc  r29, tmp
-    brsh .L_done\@
+    lds  tmp, bd_perft_leaves_end /* LEAVES_END_TEST */
+    cpse r28, tmp
     rjmp .L_next\@
-.L_done\@:
     pop  r29
     pop  r28
     ret
@@ -540,6 +540,9 @@ bd_perft_capture_leaf:
  * steps for each of the twelve pieces. */
 #define MASK_BYTES 4
 #define MASKS_ROOM (MASK_BYTES * 4 * 12)
+#if MASKS_ROOM > 255
+#error "LEAVES_END_TEST compares low bytes only"
+#endif
 
 /* A move's mask at X, X past it: byte k = ra, byte j = rb, the others
  * zero (j = -1: none). */
@@ -731,13 +734,10 @@ bd_perft_king_leaves:
     LEAF_MOVE
     XCALL bd_asm_count_loaded
     ADD_LEAVES
-    lds  tmp, bd_perft_leaves_end
-    cp   r28, tmp
-    lds  tmp, bd_perft_leaves_end + 1
-    cpc  r29, tmp
-    brsh 2f
+    lds  tmp, bd_perft_leaves_end /* LEAVES_END_TEST */
+    cpse r28, tmp
     rjmp 1b
-2:  pop  r29
+    pop  r29
     pop  r28
     ret
 
