@@ -302,7 +302,8 @@ play: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim $(BUILD)/uno/demo.elf
 	$(Q)$(HOST)/avrsim --eeprom $(BUILD)/play.eeprom $(BUILD)/uno/demo.elf
 
-## bench        cycle counts in the simulator -> build/bench/bench.csv, bench-chart.svg
+## bench        cycle counts in the simulator -> build/bench/bench.csv, bench-chart.svg,
+#               and where each missed target's cycles go -> build/bench/profile.csv
 BENCH_BOARDS := uno attiny85 mega2560
 bench: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/avrsim \
@@ -310,6 +311,7 @@ bench: deps
 	    $(foreach b,$(BOARDS),$(BUILD)/$(b)/demo.elf)
 	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" AVR_FLAGS="$(AVR_OPT) $(AVR_LTO)" \
 	    firmware/bench/run-bench.sh
+	$(Q)BUILD=$(BUILD) BENCH_BOARDS="$(BENCH_BOARDS)" firmware/bench/profile-targets.sh
 	$(Q)BUILD=$(BUILD) firmware/bench/footprint.sh
 	$(Q)python3 firmware/bench/chart.py -o $(BUILD)/bench/bench-chart.svg $(BUILD)/bench/bench.csv
 	@echo "  SVG      $(BUILD)/bench/bench-chart.svg"

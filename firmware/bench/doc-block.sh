@@ -16,6 +16,8 @@
 #   flash-parts  firmware/README.md: the game's flash by part (demo_parts.py)
 #   bench        firmware/README.md: the ATmega328P rows of the bench, what
 #                the searches reached and the targets (bench.md)
+#   profile      firmware/README.md: where each missed target's cycles go
+#                (profile.csv, from profile-targets.sh)
 #
 # BUILD (default build) holds the images and host/avrsim.
 set -eu
@@ -105,12 +107,30 @@ bench() {
     sed -n '/^Targets:/,$p' "$here/bench.md" | grep '^- '
 }
 
-[ $# -eq 1 ] || { echo "usage: $0 transcript|boards|footprint|flash-parts|bench" >&2; exit 2; }
+# profile: each missed target's run, its busiest functions by their own
+# cycles (profile.csv, profile-targets.sh).
+profile() {
+    need "$here/profile.csv"
+    echo '| missed target'"'"'s run | cycles profiled | function | own cycles | share | calls |'
+    echo '|---|---:|---|---:|---:|---:|'
+    tail -n +2 "$here/profile.csv" | while IFS=, read -r mcu row charged function self share calls; do
+        if [ "$mcu $row" = "${last:-}" ]; then
+            run='' total=''
+        else
+            run="$mcu $row" total=$(thousands "$charged") last="$mcu $row"
+        fi
+        printf '| %s | %s | `%s` | %s | %s%% | %s |\n' "$run" "$total" "$function" \
+            "$(thousands "$self")" "$share" "$(thousands "$calls")"
+    done
+}
+
+[ $# -eq 1 ] || { echo "usage: $0 transcript|boards|footprint|flash-parts|bench|profile" >&2; exit 2; }
 case $1 in
     transcript) transcript ;;
     boards) boards ;;
     footprint) footprint ;;
     flash-parts) flash_parts ;;
     bench) bench ;;
+    profile) profile ;;
     *) echo "doc-block: no block named $1" >&2; exit 2 ;;
 esac

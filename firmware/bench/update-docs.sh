@@ -10,7 +10,7 @@
 # what each NAME measures and from what).
 #
 #   update-docs.sh            make readme, after make bench: commits build/bench's
-#                             measurements (bench.csv, bench.md, footprint.csv) to
+#                             measurements (bench.csv, bench.md, footprint.csv, profile.csv) to
 #                             firmware/bench/, redraws the chart from them and
 #                             rewrites every block
 #   update-docs.sh --check    writes nothing: "current: FILE NAME" or "stale: FILE NAME"
@@ -90,11 +90,12 @@ case $mode in
         done
         exit "$stale" ;;
     update)
-        for f in bench.csv bench.md footprint.csv; do
+        for f in bench.csv bench.md footprint.csv profile.csv; do
             [ -f "$BUILD/bench/$f" ] ||
                 { echo "update-docs: no $BUILD/bench/$f: run make bench first" >&2; exit 1; }
         done
-        cp "$BUILD/bench/bench.csv" "$BUILD/bench/bench.md" "$BUILD/bench/footprint.csv" "$here/"
+        cp "$BUILD/bench/bench.csv" "$BUILD/bench/bench.md" "$BUILD/bench/footprint.csv" \
+            "$BUILD/bench/profile.csv" "$here/"
         python3 "$here/chart.py" -o "$here/bench-chart.svg" "$here/bench.csv"
         for file in $(docs); do
             names=$(blocks "$file")
@@ -116,7 +117,7 @@ case $mode in
                 echo "update-docs: $file rewritten"
             fi
         done
-        echo "update-docs: firmware/bench/{bench.csv,bench.md,footprint.csv,bench-chart.svg} from $BUILD/bench" ;;
+        echo "update-docs: firmware/bench/{bench.csv,bench.md,footprint.csv,profile.csv,bench-chart.svg} from $BUILD/bench" ;;
     *)
         echo "usage: $0 [--check|--list]" >&2
         exit 2 ;;

@@ -5,8 +5,9 @@
 # boards' sizes from the built images, the bench's tables from the committed
 # firmware/bench/ files) and compared with the committed text; the committed
 # bench files against the bench that tests/bench/test_cycle_budgets.sh has just
-# run (tests/run-all.sh runs this script after it), the footprint's flash
-# and static RAM against the images, the waveform against a fresh drawing;
+# run (tests/run-all.sh runs this script after it), the committed profile
+# against the committed bench (a run for each missed target), the
+# footprint's flash and static RAM against the images, the waveform against a fresh drawing;
 # no figure typed in the prose, no broken link, a front page that stays
 # one, and the licence named.  A failure names the command that fixes it.
 . tests/support.sh
@@ -65,6 +66,29 @@ else
         fail "committed_bench_md_is_the_bench_measured_in_this_run" \
             "$FIX; $(diff "$dir/bench-committed.md" "$dir/bench-measured.md" | grep '^[<>]' | head -n 6 | tr '\n' '|')"
     fi
+fi
+
+# ------------------------------------------------------------- profile --
+# The committed profile (firmware/bench/profile-targets.sh) is of the
+# committed bench: one run for each target bench.md calls missed, no
+# other, and a whole game run charges the cycles its bench row counted.
+missed=$(sed -n 's/^- \([a-z0-9]*\) \([a-z0-9-]*\) .*MISSED by .*/\1 \2/p' firmware/bench/bench.md | sort -u)
+profiled=$(tail -n +2 firmware/bench/profile.csv | cut -d, -f1,2 | tr , ' ' | sort -u)
+if [ -n "$missed" ] && [ "$missed" = "$profiled" ]; then
+    ok "profile_has_a_run_for_each_missed_target_and_no_other"
+else
+    fail "profile_has_a_run_for_each_missed_target_and_no_other" \
+        "$FIX; missed: $(echo $missed | tr '\n' ' '); profiled: $(echo $profiled | tr '\n' ' ')"
+fi
+game_mismatch=$(awk -F, '
+    NR == FNR { if ($3 == "GAME") cycles[$1 "," $2] = $7; next }
+    FNR > 1 && ($1 "," $2) in cycles && cycles[$1 "," $2] != $3 { print $1, $2, $3, "vs", cycles[$1 "," $2] }
+    FNR > 1 && ($1 "," $2) in cycles { games++ }
+    END { if (!games) print "no game run profiled" }' firmware/bench/bench.csv firmware/bench/profile.csv | sort -u)
+if [ -z "$game_mismatch" ]; then
+    ok "profile_of_each_game_run_charges_the_cycles_of_its_bench_row"
+else
+    fail "profile_of_each_game_run_charges_the_cycles_of_its_bench_row" "$FIX; $game_mismatch"
 fi
 
 # ----------------------------------------------------------- footprint --
