@@ -17,15 +17,40 @@ BD_STATIC_ASSERT(sizeof(union search_slot) == SEARCH_SLOT_MOVES * sizeof(bd_move
                  "a list runs over whole slots");
 BD_STATIC_ASSERT(SLOTS * SEARCH_SLOT_MOVES < LIST_NO_ROOM, "a count is a byte");
 
+/* The byte offset of slot `index` of the path.  A part without MUL (the
+ * ATtiny85) would make a product by the slot's size a call to libgcc's
+ * shift-and-add loop at every use, several a node: there it is 4 index +
+ * 8 index, and the empty asm keeps the compiler from folding the two
+ * shifts back into that product.  With MUL the product is quicker. */
+#if BD_TARGET_AVR && !BD_AVR_HAS_MUL
+BD_STATIC_ASSERT(sizeof(union search_slot) == 12u, "a slot is 4 + 8 bytes");
+static uint16_t slot_offset(uint8_t index)
+{
+    uint16_t four = (uint16_t)((uint16_t)index << 2);
+    __asm__("" : "+r"(four));
+    return (uint16_t)(four + (uint16_t)(four << 1));
+}
+#else
+static uint16_t slot_offset(uint8_t index)
+{
+    return (uint16_t)(index * sizeof(union search_slot));
+}
+#endif
+
+static union search_slot *slot_at(struct search_workspace *w, uint8_t index)
+{
+    return (union search_slot *)((uint8_t *)w->slots + slot_offset(index));
+}
+
 static struct search_node *node_at(struct search_workspace *w, uint8_t ply)
 {
-    return ply ? &w->slots[ply - 1u].node : &w->root;
+    return ply ? &slot_at(w, (uint8_t)(ply - 1u))->node : &w->root;
 }
 
 /* Where node ply lists its moves: the slots of the plies after it. */
 static bd_move *list_of(struct search_workspace *w, uint8_t ply)
 {
-    return w->slots[ply].moves;
+    return slot_at(w, ply)->moves;
 }
 
 /* Lists the moves of node ply (w->pos) over the slots after it: their
