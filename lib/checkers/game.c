@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 #include "checkers/game.h"
+#include "checkers/hash_multiply.h"
 
 /* Multiplicative hashing of the four bitboards and the side.  A product by
  * an odd constant carries each input bit only towards the higher bits, so
  * the high half is folded back onto the low one after every step; without
  * the fold a piece on the top squares (27, 30, 31) left the hash unchanged. */
-#define HASH_MULTIPLIER 0x9E3779B1u
-
 static uint32_t mix(uint32_t h, bb32 x)
 {
-    h = (h ^ x) * HASH_MULTIPLIER;
+    h = game_hash_multiply(h ^ x);
     return h ^ (h >> 16);
 }
 

@@ -13,6 +13,34 @@
  */
 #include "check.h"
 #include "game_support.h"
+#include "checkers/hash_multiply.h"
+
+/* The hash's product (checkers/hash_multiply.h) against the compiler's:
+ * on the ATtiny85 the first is lib/arch/small/hash_multiply.S and the
+ * second libgcc's loop; elsewhere both are the C product.  Every single
+ * bit, all ones, and a run of xorshift words. */
+#define PRODUCT_WORDS 4000u
+static void test_hash_product_is_the_compilers_product(void)
+{
+    uint32_t x = 0x2545F491u;
+    uint16_t wrong = 0;
+    for (uint16_t i = 0; i < PRODUCT_WORDS + 33u; i++) {
+        uint32_t h;
+        if (i < 32u) {
+            h = (uint32_t)1u << i;
+        } else if (i == 32u) {
+            h = 0xFFFFFFFFu;
+        } else {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            h = x;
+        }
+        if (game_hash_multiply(h) != h * (uint32_t)GAME_HASH_MULTIPLIER)
+            wrong++;
+    }
+    CHECK_EQ(wrong, 0);
+}
 
 static void test_hash_changes_with_every_piece_on_every_square_and_the_side(void)
 {
@@ -116,6 +144,7 @@ static void test_a_path_repeats_the_games_positions_and_its_own(void)
 int main(void)
 {
     check_begin(PSTR("game"));
+    RUN_TEST(test_hash_product_is_the_compilers_product);
     RUN_TEST(test_hash_changes_with_every_piece_on_every_square_and_the_side);
     RUN_TEST(test_repetition_is_counted_every_second_ply_only);
     RUN_TEST(test_full_window_drops_the_oldest_hashes);
