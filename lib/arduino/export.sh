@@ -122,8 +122,9 @@ for header in "$arduino"/*.h; do
 done
 # Assembly that replaces C routines on AVR (lib/arch/avr/*.S) goes along,
 # as in the Makefile's AVR builds, with the headers it includes
-# (lib/arch/avr/*.h, found beside it).
-for source in "$top"/lib/arch/avr/*.S "$top"/lib/arch/avr/*.h; do
+# (lib/arch/avr/*.h, found beside it); so does the hash's product for a
+# part without MUL (empty on the others), whose header is the library's.
+for source in "$top"/lib/arch/avr/*.S "$top"/lib/arch/avr/*.h "$top"/lib/arch/small/hash_multiply.S; do
     if [ -f "$source" ]; then
         cp -p "$source" "$dest/src/arch/"
     fi

@@ -86,14 +86,15 @@ for header in lib/arch/generic/arch/*.h lib/arch/arduino/arch/*.h; do
     cmp -s "$expected" "$LIBRARY/src/arch/$name" ||
         { arch_ok=0; echo "    src/arch/$name is not $expected"; }
 done
-for source in lib/arch/avr/*.S lib/arch/avr/*.h; do
+for source in lib/arch/avr/*.S lib/arch/avr/*.h lib/arch/small/hash_multiply.S; do
     [ -f "$source" ] && ! cmp -s "$source" "$LIBRARY/src/arch/$(basename "$source")" &&
         { arch_ok=0; echo "    src/arch/ lacks $source"; }
 done
-check "src/arch/ is lib/arch/generic/arch/ with AVR's headers and the Arduino's over it, and AVR's assembly" \
+check "src/arch/ is lib/arch/generic/arch/ with AVR's headers and the Arduino's over it, and AVR's assembly (the hash's product without MUL too)" \
     test "$arch_ok" -eq 1
 check "src/arch/ holds nothing else" test "$(ls "$LIBRARY/src/arch" | wc -l)" -eq \
-    "$(ls lib/arch/generic/arch/*.h lib/arch/arduino/arch/*.h lib/arch/avr/*.S lib/arch/avr/*.h 2>/dev/null |
+    "$(ls lib/arch/generic/arch/*.h lib/arch/arduino/arch/*.h lib/arch/avr/*.S lib/arch/avr/*.h \
+          lib/arch/small/hash_multiply.S 2>/dev/null |
        xargs -n 1 basename | sort -u | wc -l)"
 engines_ok=1
 for file in engine/search.c engine/eval.c engine/small/search.c engine/small/eval.c; do
