@@ -10,15 +10,14 @@
 # charged: the cycles the profile charged in all (a bench row: inside its
 # probe's regions, markers included; a game row: the whole run).  A bench
 # row is profiled in the bench image of a board of BENCH_BOARDS whose MCU
-# it is; a game row (GAME in bench.csv) with the image and input that
-# run-bench.sh listed in game-runs.tsv.  A met target has no rows here.
+# it is; a game row (GAME in bench.csv) with the image, cycle cap and input
+# that run-bench.sh listed in game-runs.tsv.  A met target has no rows here.
 set -eu
 BUILD=${BUILD:-build}
 BENCH_BOARDS=${BENCH_BOARDS:-uno attiny85 mega2560}
 out=$BUILD/bench
 csv=$out/profile.csv
 SIM=$BUILD/host/avrsim
-GAME_CAP=20000000000            # cycles: as run-bench.sh's
 TOP_FUNCTIONS=6                 # a run's busiest functions shown
 
 for f in "$out/bench.md" "$out/game-runs.tsv" "$SIM"; do
@@ -56,8 +55,9 @@ while read -r mcu row; do
     game=$(awk -F '\t' -v mcu="$mcu" -v row="$row" '$1 == mcu && $2 == row' "$out/game-runs.tsv")
     if [ -n "$game" ]; then
         elf=$(printf '%s\n' "$game" | cut -f 3)
-        input=$(printf '%s\n' "$game" | cut -f 4)
-        printf "$input" | "$SIM" --profile "$profile" --max-cycles "$GAME_CAP" "$elf" > /dev/null
+        cap=$(printf '%s\n' "$game" | cut -f 4)
+        input=$(printf '%s\n' "$game" | cut -f 5)
+        printf "$input" | "$SIM" --profile "$profile" --max-cycles "$cap" "$elf" > /dev/null
     else
         set -- $(bench_probe "$mcu" "$row")
         [ $# -eq 2 ] || { echo "profile-targets: no bench image runs $mcu $row" >&2; exit 1; }

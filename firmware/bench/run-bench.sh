@@ -94,13 +94,13 @@ done
 # ATmega168's at `level depth 5` with `go` from each start (its first move,
 # searched to depth 5), and the ATtiny85's self-play of both its games to
 # their ends.  A row's bytes are the image's flash.
-# Each run is also listed in game-runs.tsv (MCU, row, image, input), for
-# profile-targets.sh to run again under the profiler.
+# Each run is also listed in game-runs.tsv (MCU, row, image, cycle cap,
+# input), for profile-targets.sh to run again under the profiler.
 GAME_CAP=20000000000            # cycles: a run this long has hung
 : > "$out/game-runs.tsv"
 game_row() {
     mcu=$1 name=$2 elf=$3 input=$4
-    printf '%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$input" >> "$out/game-runs.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$input" >> "$out/game-runs.tsv"
     cycles=$(printf "$input" | "$BUILD/host/avrsim" --stats --max-cycles "$GAME_CAP" "$elf" 2>&1 >/dev/null |
              sed -n 's/^avrsim: \([0-9]*\) cycles, .* exit 0$/\1/p')
     [ -n "$cycles" ] || { echo "run-bench: $elf did not end by itself ($name)" >&2; exit 1; }
