@@ -470,19 +470,20 @@
 
 /* After bd_asm_men_reach (movegen_asm.S): when direction d has jumps and
  * one of its landings is in DN, on to `walk`; with count, CNT += its
- * landings first (ZH = hi8(bd_popcount_table)).  Clobbers U, tmp. */
-.macro MEN_GO_ON d, count, walk
+ * landings first (ZH = hi8(bd_popcount_table)).  Clobbers b0..b3 (U unless
+ * named), tmp. */
+.macro MEN_GO_ON d, count, walk, b0=U0, b1=U1, b2=U2, b3=U3
     sbrs FL, F_JUMPS + \d
     rjmp .L_mg\@
-    lds  U0, bd_asm_landings + 4 * \d + 0
-    lds  U1, bd_asm_landings + 4 * \d + 1
-    lds  U2, bd_asm_landings + 4 * \d + 2
-    lds  U3, bd_asm_landings + 4 * \d + 3
+    lds  \b0, bd_asm_landings + 4 * \d + 0
+    lds  \b1, bd_asm_landings + 4 * \d + 1
+    lds  \b2, bd_asm_landings + 4 * \d + 2
+    lds  \b3, bd_asm_landings + 4 * \d + 3
     .if \count
-    COUNT U0, U1, U2, U3
+    COUNT \b0, \b1, \b2, \b3
     .endif
-    AND4 U0, U1, U2, U3, DN0, DN1, DN2, DN3
-    OR_TEST U0, U1, U2, U3
+    AND4 \b0, \b1, \b2, \b3, DN0, DN1, DN2, DN3
+    OR_TEST \b0, \b1, \b2, \b3
     breq .L_mg\@
     rjmp \walk
 .L_mg\@:

@@ -394,23 +394,80 @@ bd_perft_ripple:
     breq 1b
     ret
 
+/* EN ^= m and EM ^= m.  8 cycles. */
+.macro EN_EM_EOR m0, m1, m2, m3
+    eor  EN0, \m0
+    eor  EN1, \m1
+    eor  EN2, \m2
+    eor  EN3, \m3
+    eor  EM0, \m0
+    eor  EM1, \m1
+    eor  EM2, \m2
+    eor  EM3, \m3
+.endm
+
 /* EN ^= and EM ^= the move's mask at Y, Y past it.  16 cycles. */
 .macro LEAF_MOVE
     ld   T0, Y+
     ld   T1, Y+
     ld   T2, Y+
     ld   T3, Y+
-    eor  EN0, T0
-    eor  EN1, T1
-    eor  EN2, T2
-    eor  EN3, T3
-    eor  EM0, T0
-    eor  EM1, T1
-    eor  EM2, T2
-    eor  EM3, T3
+    EN_EM_EOR T0, T1, T2, T3
 .endm
 
-/* A leaf whose side has men only (U empty): CNT = its quiet moves, or on
+/* The men's leaf loop keeps the last leaf's mask in U (U is empty when the
+ * loop starts: no kings), so that a leaf turns the last leaf's registers
+ * into its own with one XOR of the two masks and none is undone from
+ * bd_perft_shared.  The ATmega168's loop calls bd_asm_count_quiet, which
+ * reads U as the kings: there U stays empty and each leaf is undone. */
+#if FLASHEND > 0x3FFF
+/* EN ^= and EM ^= the last mask (U) ^ the move's mask at Y; U = the
+ * move's mask, Y past it.  22 cycles. */
+.macro MEN_LEAF_MOVE
+    ld   T0, Y+
+    ld   T1, Y+
+    ld   T2, Y+
+    ld   T3, Y+
+    eor  U0, T0
+    eor  U1, T1
+    eor  U2, T2
+    eor  U3, T3
+    EN_EM_EOR U0, U1, U2, U3
+    movw U0, T0
+    movw U2, T2
+.endm
+.macro MEN_LEAF_UNDO
+.endm
+/* Around a capture leaf's walk, which takes every register: the last
+ * mask kept, then the leaf's registers from bd_perft_shared's. */
+.macro LAST_MASK_SAVE
+    push U0
+    push U1
+    push U2
+    push U3
+.endm
+.macro LAST_MASK_RESTORE
+    pop  U3
+    pop  U2
+    pop  U1
+    pop  U0
+    EN_EM_EOR U0, U1, U2, U3
+.endm
+#else
+.macro MEN_LEAF_MOVE
+    LEAF_MOVE
+.endm
+.macro MEN_LEAF_UNDO
+    SHARED_EN_EM                /* the leaf's two squares undone */
+.endm
+.macro LAST_MASK_SAVE
+.endm
+.macro LAST_MASK_RESTORE
+.endm
+#endif
+
+/* A leaf whose side has men only (no kings: U is free, MEN_LEAF_MOVE's):
+ * CNT = its quiet moves, or on
  * to `capture` when it must capture, with the landings stored and FL's
  * jump bits set as bd_asm_capture_test leaves them.  With 32 KB of flash
  * or more, the work of bd_asm_capture_test and bd_asm_count_quiet without
@@ -467,10 +524,10 @@ bd_perft_ripple:
  * Y (pushed) the masks; returns from bd_perft_quiet_leaves. */
 .macro LEAF_LOOP count
 .L_next\@:
-    LEAF_MOVE
+    MEN_LEAF_MOVE
     \count .L_capture\@
     ADD_CNT
-    SHARED_EN_EM                /* the leaf's two squares undone */
+    MEN_LEAF_UNDO
 .L_end_test\@:
     lds  tmp, bd_perft_leaves_end /* LEAVES_END_TEST */
     cpse r28, tmp
@@ -486,15 +543,16 @@ bd_perft_ripple:
 /* bd_perft_quiet_leaves: every child of a node counted from the node's
  * quiet moves (each leaf differs from the shared registers only by the
  * mover's two squares in EN and EM, and counting a leaf without a
- * capture changes none of UP, DN, U).  The shared registers stay live
- * from leaf to leaf; a leaf with a capture takes them and they come back
- * from bd_perft_shared.  Y walks the moves, 4-byte masks of their two
- * squares from bd_perft_pairs to bd_perft_leaves_end (at least one).
+ * capture changes none of UP, DN).  The shared registers stay live from
+ * leaf to leaf (MEN_LEAF_MOVE); a leaf with a capture takes DN, and a
+ * walk all of them, which come back from bd_perft_shared.  Y walks the
+ * moves, 4-byte masks of their two squares from bd_perft_pairs to
+ * bd_perft_leaves_end (at least one).
  * Leaves of men only are counted inline (MEN_LEAF_COUNT); leaves with
  * kings, rarer, one by one by bd_perft_king_leaves.
  * In:  the registers of bd_perft_leaf_base (bd_perft_shared stored).
  * Keeps Y; clobbers everything else.  Cycles a quiet leaf of men besides
- * the tests and counts: about 45. */
+ * the tests and counts: about 34 (22 of them MEN_LEAF_MOVE). */
 bd_perft_quiet_leaves:
     push r28
     push r29
@@ -505,36 +563,32 @@ bd_perft_quiet_leaves:
     rjmp bd_perft_king_leaves
 1:  LEAF_LOOP MEN_LEAF_COUNT
 
-/* bd_perft_capture_leaf: a leaf with a capture counted and added to the
- * total, then the shared registers back.  In: the leaf's registers after
- * the capture test.  Clobbers everything but Y. */
+/* bd_perft_capture_leaf: a leaf of men with a capture counted and added
+ * to the total, then the men's leaf loop's registers back (FL, EN, EM, DN,
+ * and U, the loop's last mask).  In: the leaf's registers after the
+ * capture test.  Clobbers T, CNT, Z, tmp. */
 bd_perft_capture_leaf:
-    OR_TEST U0, U1, U2, U3      /* by men? */
-    breq 0f
-    rjmp 8f
-0:  XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
-    clr  CNT                    /* UP, EN, EM kept */
+    XCALL bd_asm_men_reach      /* bd_asm_count_captures' men, inline: */
+    clr  CNT                    /* UP, EN, EM, U kept */
     ldi  ZH, hi8(bd_popcount_table)
-    MEN_GO_ON 0, 1, 7f
-    MEN_GO_ON 1, 1, 7f
-    MEN_GO_ON 2, 1, 7f
-    MEN_GO_ON 3, 1, 7f
+    MEN_GO_ON 0, 1, 7f, T0, T1, T2, T3
+    MEN_GO_ON 1, 1, 7f, T0, T1, T2, T3
+    MEN_GO_ON 2, 1, 7f, T0, T1, T2, T3
+    MEN_GO_ON 3, 1, 7f, T0, T1, T2, T3
     ADD_CNT
     lds  DN0, bd_perft_shared + 13
     lds  DN1, bd_perft_shared + 14
     lds  DN2, bd_perft_shared + 15
     lds  DN3, bd_perft_shared + 16
-    clr  U0                     /* MEN_GO_ON took U, which had no kings */
-    clr  U1
-    movw U2, U0
     andi FL, 0x0F               /* the jump bits off */
-    SHARED_EN_EM
+    MEN_LEAF_UNDO
     ret
-7:  XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
-    rjmp 9f
-8:  XCALL bd_asm_count_captures
-9:  ADD_LEAVES
-    rjmp bd_perft_reload
+7:  LAST_MASK_SAVE
+    XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
+    ADD_LEAVES
+    rcall bd_perft_reload
+    LAST_MASK_RESTORE
+    ret
 
 /* The room that the quiet moves' masks may take: a short king's four
  * steps for each of the twelve pieces. */
