@@ -377,12 +377,12 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * cut-off without listing its moves.  Passing is not a legal move, and
  * checkers has zugzwang (a side forced to walk into a capture), mostly in
  * the ending: so only while both sides keep NULL_MIN_PIECES pieces, never
- * twice in a row, and never on the previous iteration's line.  In English
- * checkers, where a man's few moves make zugzwang common well before the
- * ending, only where the target's sizes keep it (SEARCH_NULL_MOVE_ENGLISH,
- * arch/search_sizes.h: the deep host search wins without it).
+ * twice in a row, and never on the previous iteration's line.  Only where
+ * the target's sizes keep it (SEARCH_NULL_MOVE, arch/search_sizes.h): the
+ * deep host search wins without it in both variants, where the passes it
+ * cuts on are refuted by zugzwang more often than they save nodes.
  */
-#define NULL_MOVE 1
+#define NULL_MOVE SEARCH_NULL_MOVE
 #define NULL_MIN_DEPTH 3
 #define NULL_REDUCTION 3u
 #define NULL_MIN_PIECES 6u
@@ -457,7 +457,7 @@ COLD uint8_t null_move_worth(struct search_workspace *w, struct search_node *n)
     uint8_t ply = n->ply;
     /* Never twice in a row: the parent has no list while its own null
      * move is searched. */
-    if ((n - 1)->l.count == 0 || (!SEARCH_NULL_MOVE_ENGLISH && w->rules->variant == BD_VARIANT_ENGLISH) ||
+    if ((n - 1)->l.count == 0 ||
         bs_popcount32_call(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES ||
         bs_popcount32_call(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
         node_capture(w, n) || eval_position(pos, w->rules) < n->beta)

@@ -32,9 +32,10 @@
 #ifndef SEARCH_STACK_BYTES
 #  define SEARCH_STACK_BYTES 276u    /* the shared move stack, all plies */
 #endif
-/* The null move in English checkers: kept here, where a search of a second
- * reaches a few plies (the host, deeper, leaves it out: lib/arch/generic). */
-#define SEARCH_NULL_MOVE_ENGLISH 1
+/* The null move (engine/search.c): kept here, in both variants, where a
+ * search of a second reaches a few plies (the host, deeper, leaves it out:
+ * lib/arch/generic). */
+#define SEARCH_NULL_MOVE 1
 #ifndef SEARCH_CAPTURE_RESERVE
 #  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
 #endif

@@ -35,11 +35,11 @@
 #ifndef SEARCH_ANY_SIZE
 #  define SEARCH_SIZES_FULL_HORIZON 1
 #endif
-/* The null move in English checkers: off, where the search is deep (the
- * match that chose it is in the commit that made it so: a host engine at
- * 30 ms a move).  The AVR's shallow search keeps it (arch/search_sizes.h
- * of lib/arch/avr: not measured there yet). */
-#define SEARCH_NULL_MOVE_ENGLISH 0
+/* The null move (engine/search.c): off in both variants, where the search
+ * is deep (the matches that chose it, a host engine at 30 ms a move, are in
+ * the commits that turned it off).  The AVR's shallow search keeps it
+ * (arch/search_sizes.h of lib/arch/avr: not measured there yet). */
+#define SEARCH_NULL_MOVE 0
 
 #include "engine/table.h"
 
