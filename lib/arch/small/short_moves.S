@@ -107,20 +107,21 @@ small_add_move:
     .size small_add_move, . - small_add_move
 
 /* ------------------------------------------------------------------------
- * add_move_y: small_add_move's work, for list_short_moves.
+ * add_move_y: small_add_move's work; add_move_unwalked the same outside a
+ * walk (g->first NULL), for list_short_moves.
  * In: Y g, FROM, TO.  Clobbers r0, TMP, r26, r27, r30, r31.
- * Cycles (with RCALL and RET): outside a walk, listed 47, counted 26,
- * the list full 30; in a walk 13 more, and 14 a move compared (up to
- * 33 when its from and to are the same).
+ * Cycles (with RCALL and RET): add_move_unwalked listed 41, counted 20,
+ * the list full 24; add_move_y 7 more, in a walk 13 more than those and
+ * 14 a move compared (up to 33 when its from and to are the same).
  * ------------------------------------------------------------------------ */
 add_move_y:
-    ldd  r26, Y+G_OUT
-    ldd  r27, Y+G_OUT+1
     ldd  r30, Y+G_FIRST
     ldd  r31, Y+G_FIRST+1
     mov  r0, r30
     or   r0, r31
-    breq 4f
+    breq add_move_unwalked
+    ldd  r26, Y+G_OUT
+    ldd  r27, Y+G_OUT+1
     /* In a walk: not when first..out holds the move already. */
 1:  cp   r30, r26
     cpc  r31, r27
@@ -141,15 +142,18 @@ add_move_y:
     ret                         /* listed already */
 3:  adiw r30, BD_MOVE_BYTES
     rjmp 1b
-4:  ldd  TMP, Y+G_COUNTING
+add_move_unwalked:
+    ldd  TMP, Y+G_COUNTING
     tst  TMP
-    breq 5f
+    breq 4f
     ldd  r30, Y+G_COUNTED
     ldd  r31, Y+G_COUNTED+1
     adiw r30, 1
     std  Y+G_COUNTED, r30
     std  Y+G_COUNTED+1, r31
     ret
+4:  ldd  r26, Y+G_OUT
+    ldd  r27, Y+G_OUT+1
 5:  ldd  r30, Y+G_OUT_END
     ldd  r31, Y+G_OUT_END+1
     cp   r26, r30
@@ -176,10 +180,13 @@ add_move_y:
  * FIND_JUMPERS the pieces with a jump are added to g->jumpers instead.
  * g->jumpers starts as the flying kings.
  * In: r25:r24 g, r22 jumps.  Clobbers r0, r18-r27, r30, r31, T.
- * Cycles (with RCALL and RET): about 330 with no target, then a target
- * 40-70 more (+ 5 a zero bit below it in its byte, 9 a zero byte), and
- * add_move's.
+ * Cycles (with RCALL and RET): about 430 with no target (22 more a
+ * direction where men may not go, 16 more when kings fly); a step about
+ * 35 more and add_move_unwalked's, a jump about 25 more than a step, a
+ * piece found with a jump about 35; 4 more a zero bit below the target in
+ * its nibble, 9 a zero byte.
  * ------------------------------------------------------------------------ */
+#define EMPTY r2                /* r2..r5: the squares not occupied */
 #define DELTA r10               /* the direction's step modulo 32 */
 #define BACKWARDS r11           /* men go backwards too: Russian jumps */
 #define MOVERS r12              /* r12..r15: the pieces that step or jump */
@@ -190,11 +197,19 @@ add_move_y:
     .global small_list_short_moves
     .type small_list_short_moves, @function
 small_list_short_moves:
-    .irp reg, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
+    .irp reg, r2, r3, r4, r5, r10, r11, r12, r13, r14, r15, r16, r17, r28, r29
     push \reg
     .endr
     movw r28, r24
     mov  JUMPS, r22
+    ldd  r2, Y+G_OCCUPIED+0
+    com  r2
+    ldd  r3, Y+G_OCCUPIED+1
+    com  r3
+    ldd  r4, Y+G_OCCUPIED+2
+    com  r4
+    ldd  r5, Y+G_OCCUPIED+3
+    com  r5
     /* The pieces not walked; the movers are their men when kings fly. */
     ldd  r30, Y+G_MINE
     ldd  r31, Y+G_MINE+1
@@ -260,9 +275,10 @@ small_list_short_moves:
     or   TMP, r25
     breq 4f
     XCALL small_step
-4:  movw r30, r28
-    adiw r30, G_OCCUPIED
-    AND_WITH_Z 1
+4:  and  r22, r2
+    and  r23, r3
+    and  r24, r4
+    and  r25, r5
     ldi  TMP, 1                 /* BB_DELTA_*: up-left 1, up-right 7, */
     sbrc DIRECTION, 0           /* down-right -1, down-left -7 */
     ldi  TMP, 7
@@ -284,9 +300,14 @@ small_list_short_moves:
     clr  r25
     subi BASE, -8
     rjmp 5b
-6:  mov  TO, BASE
-    dec  TO
+6:  mov  TO, BASE             /* its bit: in the low nibble, or the high */
     mov  TMP, r22
+    andi TMP, 0x0F
+    brne 17f
+    subi TO, -4
+    mov  TMP, r22
+    swap TMP
+17: dec  TO
 7:  inc  TO
     lsr  TMP
     brcc 7b
@@ -332,8 +353,11 @@ small_list_short_moves:
     breq 12f
     cpi  TMP, 31
     breq 12f
-13: rcall add_move_y
-    std  Y+G_CAPTURED, r1
+13: rcall add_move_unwalked     /* no walk while short moves are listed */
+    tst  JUMPS
+    brne 18f
+    rjmp 5b
+18: std  Y+G_CAPTURED, r1
     std  Y+G_CAPTURED+1, r1
     std  Y+G_CAPTURED+2, r1
     std  Y+G_CAPTURED+3, r1
@@ -350,7 +374,7 @@ small_list_short_moves:
     cpi  DIRECTION, 4
     breq 14f
     rjmp 2b
-14: .irp reg, r29, r28, r17, r16, r15, r14, r13, r12, r11, r10
+14: .irp reg, r29, r28, r17, r16, r15, r14, r13, r12, r11, r10, r5, r4, r3, r2
     pop  \reg
     .endr
     ret
