@@ -125,6 +125,9 @@ void small_add_move(struct generation *g, uint8_t from, uint8_t to);
 void small_list_short_moves(struct generation *g, uint8_t jumps);
 #define add_move small_add_move
 #define list_short_moves small_list_short_moves
+/* And jump_landing lib/arch/small/jump_landing.S's. */
+uint8_t small_jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying);
+#define jump_landing small_jump_landing
 #define ASM_OFFSET(type, field, offset) \
     _Static_assert(offsetof(type, field) == (offset), #field " is where short_moves.S reads it")
 ASM_OFFSET(struct generation, captured, 0);
@@ -143,6 +146,7 @@ ASM_OFFSET(struct generation, counting, 29);
 ASM_OFFSET(struct generation, forward, 30);
 ASM_OFFSET(struct generation, last_rank, 31);
 ASM_OFFSET(struct generation, jumpers, 32);
+ASM_OFFSET(struct generation, victim, 38);
 ASM_OFFSET(struct bd_rules, men_capture_backwards, 2);
 ASM_OFFSET(struct bd_rules, flying_kings, 3);
 _Static_assert(sizeof(bd_move) == 6 && FIND_JUMPERS == 2 && LAST_RANK_OF_BLACK == 0,
@@ -257,6 +261,7 @@ static uint8_t first_piece_met(const struct generation *g, uint8_t square, uint8
     return met;
 }
 
+#ifndef __AVR__
 /* The first landing of a jump from square in direction over the first
  * piece met, when that is an enemy piece not jumped yet and the square
  * behind it is empty; the victim in g->victim.  BB_NO_SQUARE when there
@@ -270,6 +275,7 @@ static uint8_t jump_landing(struct generation *g, uint8_t square, uint8_t direct
     uint8_t landing = neighbour(victim, direction);
     return is_empty(g, landing) ? landing : BB_NO_SQUARE;
 }
+#endif
 
 /* True when piece, on square, has a jump. */
 static uint8_t can_capture(struct generation *g, uint8_t square, uint8_t piece)
