@@ -36,7 +36,8 @@ MOVEGEN_small_INCLUDE  := -Ilib/arch/small
 # fast one (lib/bench/movegen_small.c).  So does the hash's product for
 # parts without MUL (empty on the others).  An image links them when it
 # calls them.
-SMALL_AVR_ASM          := lib/arch/small/squares.S lib/arch/small/hash_multiply.S
+SMALL_AVR_ASM          := lib/arch/small/squares.S lib/arch/small/short_moves.S lib/arch/small/jump_landing.S \
+                          lib/arch/small/hash_multiply.S
 ENGINE_full_SRC        := lib/engine/search.c lib/engine/eval.c
 ENGINE_full_INCLUDE    :=
 ENGINE_small_SRC       := $(wildcard lib/engine/small/*.c)

@@ -10,7 +10,8 @@
 # signature (test_search's "bench N") is the same on both generators, since
 # they list the same moves in the same order.  Also states the small
 # generator's flash on the ATtiny85 (its object, plain code, and the
-# assembly helpers that replace three of its routines on AVR) against
+# assembly that replaces six of its routines on AVR: squares.S's helpers,
+# short_moves.S's lists of steps and single jumps, jump_landing.S) against
 # SMALL_MOVEGEN_MAX_BYTES.
 set -u
 BUILD=${BUILD:-build}
@@ -18,7 +19,8 @@ SIM=$BUILD/host/avrsim
 HOST_TEST=$BUILD/host/tests/san/test_movegen_digest
 SMALL_HOST_TEST=$BUILD/host/tests/small/test_movegen_digest
 SIM_TEST=$BUILD/diecimila/game/tests/test_movegen_digest.elf
-TINY_OBJECTS="$BUILD/attiny85/obj/lib/arch/small/movegen.o $BUILD/attiny85/obj/lib/arch/small/squares.o"
+TINY_OBJECTS="$BUILD/attiny85/obj/lib/arch/small/movegen.o $BUILD/attiny85/obj/lib/arch/small/squares.o
+    $BUILD/attiny85/obj/lib/arch/small/short_moves.o $BUILD/attiny85/obj/lib/arch/small/jump_landing.o"
 # The size-first generator's budget on the ATtiny85 (issue 21: most of the
 # speed of the bitboard tests in about 3.3 KB).
 SMALL_MOVEGEN_MAX_BYTES=3300

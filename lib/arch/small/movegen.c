@@ -117,6 +117,40 @@ bb32 small_step(bb32 x, uint8_t direction);
 #define neighbour small_neighbour
 #define pop_square small_pop_square
 #define step small_step
+
+/* On AVR, add_move and list_short_moves are lib/arch/small/short_moves.S's
+ * (the same lists in the same order), which reads struct generation and
+ * struct bd_rules at these offsets. */
+void small_add_move(struct generation *g, uint8_t from, uint8_t to);
+void small_list_short_moves(struct generation *g, uint8_t jumps);
+#define add_move small_add_move
+#define list_short_moves small_list_short_moves
+/* And jump_landing lib/arch/small/jump_landing.S's. */
+uint8_t small_jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying);
+#define jump_landing small_jump_landing
+#define ASM_OFFSET(type, field, offset) \
+    _Static_assert(offsetof(type, field) == (offset), #field " is where short_moves.S reads it")
+ASM_OFFSET(struct generation, captured, 0);
+ASM_OFFSET(struct generation, walked, 4);
+ASM_OFFSET(struct generation, first, 8);
+ASM_OFFSET(struct generation, counted, 10);
+ASM_OFFSET(struct generation, overflow, 12);
+ASM_OFFSET(struct generation, rules, 13);
+ASM_OFFSET(struct generation, mine, 15);
+ASM_OFFSET(struct generation, men, 17);
+ASM_OFFSET(struct generation, enemy, 19);
+ASM_OFFSET(struct generation, occupied, 21);
+ASM_OFFSET(struct generation, out, 25);
+ASM_OFFSET(struct generation, out_end, 27);
+ASM_OFFSET(struct generation, counting, 29);
+ASM_OFFSET(struct generation, forward, 30);
+ASM_OFFSET(struct generation, last_rank, 31);
+ASM_OFFSET(struct generation, jumpers, 32);
+ASM_OFFSET(struct generation, victim, 38);
+ASM_OFFSET(struct bd_rules, men_capture_backwards, 2);
+ASM_OFFSET(struct bd_rules, flying_kings, 3);
+_Static_assert(sizeof(bd_move) == 6 && FIND_JUMPERS == 2 && LAST_RANK_OF_BLACK == 0,
+               "short_moves.S's constants");
 #else
 static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direction)
 {
@@ -193,6 +227,7 @@ static uint8_t is_empty(const struct generation *g, uint8_t square)
     return square != BB_NO_SQUARE && !has(&g->occupied, square);
 }
 
+#ifndef __AVR__
 /* Adds the move from..to (promotion flag included) taking g->captured,
  * unless the walked piece has listed it already; outside a walk, only
  * counts it when counting. */
@@ -213,6 +248,7 @@ static void add_move(struct generation *g, uint8_t from, uint8_t to)
     }
     *g->out++ = m;
 }
+#endif
 
 /* The first piece met from square in direction (a flying king looks past
  * empty squares), or BB_NO_SQUARE at the board's edge. */
@@ -225,6 +261,7 @@ static uint8_t first_piece_met(const struct generation *g, uint8_t square, uint8
     return met;
 }
 
+#ifndef __AVR__
 /* The first landing of a jump from square in direction over the first
  * piece met, when that is an enemy piece not jumped yet and the square
  * behind it is empty; the victim in g->victim.  BB_NO_SQUARE when there
@@ -238,6 +275,7 @@ static uint8_t jump_landing(struct generation *g, uint8_t square, uint8_t direct
     uint8_t landing = neighbour(victim, direction);
     return is_empty(g, landing) ? landing : BB_NO_SQUARE;
 }
+#endif
 
 /* True when piece, on square, has a jump. */
 static uint8_t can_capture(struct generation *g, uint8_t square, uint8_t piece)
@@ -353,6 +391,7 @@ static __attribute__((noinline)) void walk_piece(struct generation *g, uint8_t f
     g->first = 0;
 }
 
+#ifndef __AVR__
 /* The pieces of `pieces` that go towards direction by a step (jumps 0)
  * or a jump: men step forward only, and capture backwards only in
  * Russian; kings go any way. */
@@ -397,6 +436,7 @@ static void list_short_moves(struct generation *g, uint8_t jumps)
         }
     }
 }
+#endif
 
 static __attribute__((noinline)) void list_captures(struct generation *g)
 {

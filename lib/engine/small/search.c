@@ -30,11 +30,39 @@ static uint16_t slot_offset(uint8_t index)
     __asm__("" : "+r"(four));
     return (uint16_t)(four + (uint16_t)(four << 1));
 }
+
+/* The same for move `index` of list: 2 index + 4 index bytes on. */
+BD_STATIC_ASSERT(sizeof(bd_move) == 6u, "a move is 2 + 4 bytes");
+static bd_move *move_at(bd_move *list, uint8_t index)
+{
+    uint16_t two = (uint16_t)((uint16_t)index << 1);
+    __asm__("" : "+r"(two));
+    return (bd_move *)((uint8_t *)list + (uint16_t)(two + (uint16_t)(two << 1)));
+}
+
+/* The moves from out to end: a pointer difference divides the bytes by 6,
+ * a product by the inverse, libgcc's loop again.  The count is a byte, so
+ * its bytes' half (3 count, modulo 256) times the inverse of 3 modulo 256,
+ * -5 * 17, gives it: shifts and adds. */
+static uint8_t moves_between(const bd_move *out, const bd_move *end)
+{
+    uint8_t three = (uint8_t)((uint16_t)((const uint8_t *)end - (const uint8_t *)out) >> 1);
+    uint8_t five = (uint8_t)(three << 2);
+    __asm__("" : "+r"(five));
+    five = (uint8_t)(five + three);
+    uint8_t sixteen = (uint8_t)(five << 4);
+    __asm__("" : "+r"(sixteen));
+    return (uint8_t)-(uint8_t)(sixteen + five);
+}
 #else
 static uint16_t slot_offset(uint8_t index)
 {
     return (uint16_t)(index * sizeof(union search_slot));
 }
+
+/* With MUL, C's own index and difference, as quick. */
+#define move_at(list, index) (&(list)[index])
+#define moves_between(out, end) ((uint8_t)((end) - (out)))
 #endif
 
 static union search_slot *slot_at(struct search_workspace *w, uint8_t index)
@@ -60,7 +88,7 @@ OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
 {
     bd_move *out = list_of(w, ply);
     const bd_move *end = mg_generate(&w->pos, w->rules, out, w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES);
-    return end ? (uint8_t)(end - out) : LIST_NO_ROOM;
+    return end ? moves_between(out, end) : LIST_NO_ROOM;
 }
 
 /* Sets w->pos to node ply's position: the game's, and the path's moves
@@ -131,7 +159,7 @@ static void play_child(struct search_workspace *w, uint8_t ply)
 {
     struct search_node *n = node_at(w, ply);
     /* The list lies over the child's slot: the move is copied first. */
-    n->move = list_of(w, ply)[n->i];
+    n->move = *move_at(list_of(w, ply), n->i);
     struct search_node *child = node_at(w, (uint8_t)(ply + 1u));
     bd_position *pos = &w->pos;
     uint8_t man = bb_has(&pos->men[pos->side], n->move.from) != 0;
@@ -257,7 +285,7 @@ uint8_t search_run(const struct bd_game *game, const struct search_limits *limit
         if (w->stopped)
             break;
         list_moves(w, 0);
-        result->best = list_of(w, 0)[w->root_best];
+        result->best = *move_at(list_of(w, 0), w->root_best);
         result->score = score;
         result->depth = w->depth;
     }
