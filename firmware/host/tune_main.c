@@ -184,9 +184,11 @@ int main(int argc, char **argv)
     struct tune_params p;
     double before[BD_VARIANT_COUNT];
     tune_params_compiled(&p);
+    /* A frozen term keeps the weight compiled in, as the usage says (the
+     * terms fitted start from the hand-set one). */
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++)
         for (unsigned t = 0; t < EVAL_TERMS; t++)
-            p.weight[v][t] = hand_set[v][t];
+            p.weight[v][t] = frozen >> t & 1u ? eval_weight(v, (uint8_t)t) : hand_set[v][t];
     printf("%ld games\n", games);
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
         tune_fit_scale(&sets[v], &p, v);
