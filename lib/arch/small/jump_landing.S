@@ -12,13 +12,7 @@
  * untouched, r1 zero.
  */
 
-/* movegen.c's struct generation (AVR layout, checked there by
- * _Static_assert): C the assembler cannot read. */
-#define G_CAPTURED 0
-#define G_ENEMY 19
-#define G_OCCUPIED 21
-#define G_VICTIM 38
-#define BB_NO_SQUARE 0xFF
+#include "small_asm.h"   /* the C layouts and constants read here */
 
 #define DIRECTION r20
 #define FLYING r18
@@ -68,7 +62,7 @@
  * The first landing of a jump from square in direction over the first
  * piece met (past empty squares when flying), when that is an enemy piece
  * not captured yet and the square behind it is empty; the victim in
- * g->victim.  BB_NO_SQUARE when there is no such jump.
+ * g->victim.  ASM_NO_SQUARE when there is no such jump.
  * In: r25:r24 g, r22 square, r20 direction, r18 flying.  Out: r24.
  * Clobbers r0, r19, r22, r26, r27, r30, r31.
  * Cycles (with RCALL and RET): the edge next 20; a piece of the side met
@@ -78,11 +72,11 @@
     .section .text.small_jump_landing, "ax", @progbits
     .global small_jump_landing
     .type small_jump_landing, @function
-3:  ldi  r24, BB_NO_SQUARE      /* no jump (here for the branches' reach) */
+3:  ldi  r24, ASM_NO_SQUARE      /* no jump (here for the branches' reach) */
     ret
 small_jump_landing:
 1:  NEIGHBOUR
-    cpi  SQUARE, BB_NO_SQUARE
+    cpi  SQUARE, ASM_NO_SQUARE
     breq 3b
     tst  FLYING
     breq 2f
@@ -100,12 +94,12 @@ small_jump_landing:
     std  Z+G_VICTIM, SQUARE
     /* The landing: on the board and empty. */
     NEIGHBOUR
-    cpi  SQUARE, BB_NO_SQUARE
+    cpi  SQUARE, ASM_NO_SQUARE
     breq 4f
     OCCUPIED
     brne 4f
     mov  r24, SQUARE
     ret
-4:  ldi  r24, BB_NO_SQUARE
+4:  ldi  r24, ASM_NO_SQUARE
     ret
     .size small_jump_landing, . - small_jump_landing

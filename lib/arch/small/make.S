@@ -13,12 +13,7 @@
  * r1 zero on return.
  */
 
-/* checkers/position.h's and movegen.h's layouts and constants (C headers
- * the assembler cannot read) */
-#define POS_MEN 8               /* bd_position: pieces[2], men[2], side */
-#define POS_SIDE 16
-#define MG_MOVE_PROMOTES_BIT 7
-#define MG_MOVE_SQUARE_MASK 0x1F
+#include "small_asm.h"   /* the C layouts and constants read here */
 
 #define FROM r20
 #define TO r21
@@ -116,10 +111,10 @@ mg_make:
     ld   r0, X
     eor  r0, BIT
     st   X, r0
-    sbrs TO, MG_MOVE_PROMOTES_BIT
+    sbrs TO, ASM_MOVE_PROMOTES_BIT
     set
 2:  /* It lands on to (empty, or from, just emptied). */
-    andi TO, MG_MOVE_SQUARE_MASK
+    andi TO, ASM_MOVE_SQUARE_MASK
     movw r26, r30
     SQUARE_BYTE TO
     ld   r0, X

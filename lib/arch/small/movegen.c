@@ -43,6 +43,7 @@
 #include <stddef.h>
 
 #include "bits/progmem.h"
+#include "small_asm.h"
 
 enum { PIECE_KING = 1, PIECE_PROMOTED = 2, PIECE_BITS = PIECE_KING | PIECE_PROMOTED };
 
@@ -95,6 +96,17 @@ struct generation {
 #define LAST_RANK_OF_WHITE 7u   /* bb_rank() of the promotion ranks */
 #define LAST_RANK_OF_BLACK 0u
 
+/* The assembly's copies of the C's constants (small_asm.h), checked on
+ * every target. */
+_Static_assert(ASM_FIND_JUMPERS == FIND_JUMPERS && ASM_LAST_RANK_OF_BLACK == LAST_RANK_OF_BLACK &&
+                   ASM_MOVE_PROMOTES == MG_MOVE_PROMOTES && ASM_MOVE_PROMOTES == 1u << ASM_MOVE_PROMOTES_BIT &&
+                   ASM_MOVE_SQUARE_MASK == MG_MOVE_SQUARE_MASK,
+               "small_asm.h's constants");
+_Static_assert(ASM_NO_SQUARE == BB_NO_SQUARE && ASM_CAN_UP_LEFT == BB_CAN_UP_LEFT &&
+                   ASM_CAN_UP_RIGHT == BB_CAN_UP_RIGHT && ASM_CAN_DOWN_RIGHT == BB_CAN_DOWN_RIGHT &&
+                   ASM_CAN_DOWN_LEFT == BB_CAN_DOWN_LEFT,
+               "small_asm.h's bitboard constants");
+
 /* Out of line, these three: each is a few instructions that would be
  * inlined at some twenty places. */
 static __attribute__((noinline)) uint8_t has(const bb32 *set, uint8_t square)
@@ -128,29 +140,31 @@ void small_list_short_moves(struct generation *g, uint8_t jumps);
 /* And jump_landing lib/arch/small/jump_landing.S's. */
 uint8_t small_jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying);
 #define jump_landing small_jump_landing
+/* Where the assembly reads the C (small_asm.h): the AVR's layout. */
 #define ASM_OFFSET(type, field, offset) \
-    _Static_assert(offsetof(type, field) == (offset), #field " is where short_moves.S reads it")
-ASM_OFFSET(struct generation, captured, 0);
-ASM_OFFSET(struct generation, walked, 4);
-ASM_OFFSET(struct generation, first, 8);
-ASM_OFFSET(struct generation, counted, 10);
-ASM_OFFSET(struct generation, overflow, 12);
-ASM_OFFSET(struct generation, rules, 13);
-ASM_OFFSET(struct generation, mine, 15);
-ASM_OFFSET(struct generation, men, 17);
-ASM_OFFSET(struct generation, enemy, 19);
-ASM_OFFSET(struct generation, occupied, 21);
-ASM_OFFSET(struct generation, out, 25);
-ASM_OFFSET(struct generation, out_end, 27);
-ASM_OFFSET(struct generation, counting, 29);
-ASM_OFFSET(struct generation, forward, 30);
-ASM_OFFSET(struct generation, last_rank, 31);
-ASM_OFFSET(struct generation, jumpers, 32);
-ASM_OFFSET(struct generation, victim, 38);
-ASM_OFFSET(struct bd_rules, men_capture_backwards, 2);
-ASM_OFFSET(struct bd_rules, flying_kings, 3);
-_Static_assert(sizeof(bd_move) == 6 && FIND_JUMPERS == 2 && LAST_RANK_OF_BLACK == 0,
-               "short_moves.S's constants");
+    _Static_assert(offsetof(type, field) == (offset), #field " is where the assembly reads it")
+ASM_OFFSET(struct generation, captured, G_CAPTURED);
+ASM_OFFSET(struct generation, walked, G_WALKED);
+ASM_OFFSET(struct generation, first, G_FIRST);
+ASM_OFFSET(struct generation, counted, G_COUNTED);
+ASM_OFFSET(struct generation, overflow, G_OVERFLOW);
+ASM_OFFSET(struct generation, rules, G_RULES);
+ASM_OFFSET(struct generation, mine, G_MINE);
+ASM_OFFSET(struct generation, men, G_MEN);
+ASM_OFFSET(struct generation, enemy, G_ENEMY);
+ASM_OFFSET(struct generation, occupied, G_OCCUPIED);
+ASM_OFFSET(struct generation, out, G_OUT);
+ASM_OFFSET(struct generation, out_end, G_OUT_END);
+ASM_OFFSET(struct generation, counting, G_COUNTING);
+ASM_OFFSET(struct generation, forward, G_FORWARD);
+ASM_OFFSET(struct generation, last_rank, G_LAST_RANK);
+ASM_OFFSET(struct generation, jumpers, G_JUMPERS);
+ASM_OFFSET(struct generation, victim, G_VICTIM);
+ASM_OFFSET(struct bd_rules, men_capture_backwards, RULES_MEN_CAPTURE_BACKWARDS);
+ASM_OFFSET(struct bd_rules, flying_kings, RULES_FLYING_KINGS);
+ASM_OFFSET(bd_position, men, POS_MEN);
+ASM_OFFSET(bd_position, side, POS_SIDE);
+_Static_assert(sizeof(bd_move) == ASM_MOVE_BYTES, "a move is ASM_MOVE_BYTES bytes to the assembly");
 #else
 static __attribute__((noinline)) uint8_t neighbour(uint8_t square, uint8_t direction)
 {

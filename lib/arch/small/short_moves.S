@@ -16,32 +16,7 @@
  * r1 zero on return.
  */
 
-/* movegen.c's struct generation (AVR layout, checked there by
- * _Static_assert), position.h's struct bd_rules and movegen.c's
- * constants: C headers the assembler cannot read. */
-#define G_CAPTURED 0
-#define G_WALKED 4
-#define G_FIRST 8
-#define G_COUNTED 10
-#define G_OVERFLOW 12
-#define G_RULES 13
-#define G_MINE 15
-#define G_MEN 17
-#define G_ENEMY 19
-#define G_OCCUPIED 21
-#define G_OUT 25
-#define G_OUT_END 27
-#define G_COUNTING 29
-#define G_FORWARD 30
-#define G_LAST_RANK 31
-#define G_JUMPERS 32
-#define RULES_MEN_CAPTURE_BACKWARDS 2
-#define RULES_FLYING_KINGS 3
-#define FIND_JUMPERS 2
-#define LAST_RANK_OF_BLACK 0
-#define MG_MOVE_PROMOTES 0x80
-#define MG_MOVE_SQUARE_MASK 0x1F
-#define BD_MOVE_BYTES 6
+#include "small_asm.h"   /* the C layouts and constants read here */
 
 #ifdef __AVR_HAVE_JMP_CALL__
 #define XCALL call
@@ -131,7 +106,7 @@ add_move_y:
     brne 3f
     ldd  TMP, Z+1
     eor  TMP, TO
-    andi TMP, MG_MOVE_SQUARE_MASK
+    andi TMP, ASM_MOVE_SQUARE_MASK
     brne 3f
     .irp byte, 0, 1, 2, 3
     ldd  r0, Z+2+\byte
@@ -140,7 +115,7 @@ add_move_y:
     brne 3f
     .endr
     ret                         /* listed already */
-3:  adiw r30, BD_MOVE_BYTES
+3:  adiw r30, ASM_MOVE_BYTES
     rjmp 1b
 add_move_unwalked:
     ldd  TMP, Y+G_COUNTING
@@ -177,7 +152,7 @@ add_move_unwalked:
  * movegen.c's list_short_moves: the steps (jumps 0) or the single jumps
  * (jumps 1) of the pieces not walked and not flying kings, direction by
  * direction, each by its target square, added by add_move; with jumps
- * FIND_JUMPERS the pieces with a jump are added to g->jumpers instead.
+ * ASM_FIND_JUMPERS the pieces with a jump are added to g->jumpers instead.
  * g->jumpers starts as the flying kings.
  * In: r25:r24 g, r22 jumps.  Clobbers r0, r18-r27, r30, r31, T.
  * Cycles (with RCALL and RET): about 430 with no target (22 more a
@@ -320,7 +295,7 @@ small_list_short_moves:
     andi FROM, 31
     tst  JUMPS
     breq 9f
-    cpi  JUMPS, FIND_JUMPERS
+    cpi  JUMPS, ASM_FIND_JUMPERS
     brne 8f
     sub  FROM, DELTA            /* a piece with a jump, in g->jumpers */
     andi FROM, 31
@@ -368,7 +343,7 @@ small_list_short_moves:
     ld   r0, Z
     and  r0, TMP
     breq 13b                    /* a king */
-    ori  TO, MG_MOVE_PROMOTES
+    ori  TO, ASM_MOVE_PROMOTES
     rjmp 13b
 11: inc  DIRECTION
     cpi  DIRECTION, 4

@@ -14,12 +14,7 @@
  * or r28-r29, and r1 stays zero.
  */
 
-/* bitboard32.h's constants (a C header the assembler cannot read) */
-#define BB_NO_SQUARE 0xFF
-#define BB_CAN_UP_LEFT    0x7EFCF6DE
-#define BB_CAN_UP_RIGHT   0x7DFDF5DD
-#define BB_CAN_DOWN_RIGHT 0xFDF9EDBC
-#define BB_CAN_DOWN_LEFT  0xFEFAEEBE
+#include "small_asm.h"   /* the C layouts and constants read here */
 
 /* The bitboard argument and result of small_step, low byte first */
 #define X0 r22
@@ -39,7 +34,7 @@
 
 /* ------------------------------------------------------------------------
  * uint8_t small_pop_square(bb32 *set)
- * The lowest square of *set, taken off it; BB_NO_SQUARE when *set is empty.
+ * The lowest square of *set, taken off it; ASM_NO_SQUARE when *set is empty.
  * In: r25:r24 set.  Out: r24 the square.  Clobbers r18-r21, r25, r30, r31.
  * Cycles (with RCALL and RET): empty set 22; else 35 + 6 a zero byte below
  * the square's + 5 a zero bit below it in its byte (at most 88).
@@ -58,7 +53,7 @@ small_pop_square:
     ldd  r19, Z+1
     ldd  r20, Z+2
     ldd  r21, Z+3
-    ldi  SQUARE, BB_NO_SQUARE
+    ldi  SQUARE, ASM_NO_SQUARE
     or   r18, r19
     or   r18, r20
     or   r18, r21
@@ -101,9 +96,9 @@ small_step:
     rjmp 2f
     sbrc DIR, 0
     rjmp 1f
-    MASK_X BB_CAN_UP_LEFT
+    MASK_X ASM_CAN_UP_LEFT
     rjmp 4f
-1:  MASK_X BB_CAN_UP_RIGHT
+1:  MASK_X ASM_CAN_UP_RIGHT
     mov  SPARE, X3               /* rotate left by 8 */
     mov  X3, X2
     mov  X2, X1
@@ -112,7 +107,7 @@ small_step:
     rjmp 3f
 2:  sbrc DIR, 0
     rjmp 5f
-    MASK_X BB_CAN_DOWN_RIGHT
+    MASK_X ASM_CAN_DOWN_RIGHT
 3:  bst  X0, 0                   /* rotate right by 1 */
     lsr  X3
     ror  X2
@@ -120,7 +115,7 @@ small_step:
     ror  X0
     bld  X3, 7
     ret
-5:  MASK_X BB_CAN_DOWN_LEFT
+5:  MASK_X ASM_CAN_DOWN_LEFT
     mov  SPARE, X0               /* rotate right by 8 */
     mov  X0, X1
     mov  X1, X2
@@ -137,7 +132,7 @@ small_step:
 /* ------------------------------------------------------------------------
  * uint8_t small_neighbour(uint8_t square, uint8_t direction)
  * bb_neighbour(): the square one step from square in direction, or
- * BB_NO_SQUARE, read from bb_neighbours (4 bytes a square, in flash).
+ * ASM_NO_SQUARE, read from bb_neighbours (4 bytes a square, in flash).
  * In: r24 square, r22 direction.  Out: r24.  Clobbers r30, r31.
  * Cycles (with RCALL and RET): 17.
  * ------------------------------------------------------------------------ */
