@@ -20,24 +20,28 @@ BD_STATIC_ASSERT(SLOTS * SEARCH_SLOT_MOVES < LIST_NO_ROOM, "a count is a byte");
 /* The byte offset of slot `index` of the path.  A part without MUL (the
  * ATtiny85) would make a product by the slot's size a call to libgcc's
  * shift-and-add loop at every use, several a node: there it is 4 index +
- * 8 index, and the empty asm keeps the compiler from folding the two
- * shifts back into that product.  With MUL the product is quicker. */
+ * 8 index, and a move's offset 2 index + 4 index, both three times a
+ * shifted index.  With MUL the product is quicker. */
 #if BD_TARGET_AVR && !BD_AVR_HAS_MUL
-BD_STATIC_ASSERT(sizeof(union search_slot) == 12u, "a slot is 4 + 8 bytes");
-static uint16_t slot_offset(uint8_t index)
+/* 3 x by a shift and an addition; the empty asm keeps the compiler from
+ * folding them back into the product. */
+static uint16_t three_times(uint16_t x)
 {
-    uint16_t four = (uint16_t)((uint16_t)index << 2);
-    __asm__("" : "+r"(four));
-    return (uint16_t)(four + (uint16_t)(four << 1));
+    __asm__("" : "+r"(x));
+    return (uint16_t)(x + (uint16_t)(x << 1));
 }
 
-/* The same for move `index` of list: 2 index + 4 index bytes on. */
-BD_STATIC_ASSERT(sizeof(bd_move) == 6u, "a move is 2 + 4 bytes");
+BD_STATIC_ASSERT(sizeof(union search_slot) == 3u * 4u, "a slot is 4 + 8 bytes");
+static uint16_t slot_offset(uint8_t index)
+{
+    return three_times((uint16_t)((uint16_t)index << 2));
+}
+
+/* Move `index` of list. */
+BD_STATIC_ASSERT(sizeof(bd_move) == 3u * 2u, "a move is 2 + 4 bytes");
 static bd_move *move_at(bd_move *list, uint8_t index)
 {
-    uint16_t two = (uint16_t)((uint16_t)index << 1);
-    __asm__("" : "+r"(two));
-    return (bd_move *)((uint8_t *)list + (uint16_t)(two + (uint16_t)(two << 1)));
+    return (bd_move *)((uint8_t *)list + three_times((uint16_t)((uint16_t)index << 1)));
 }
 
 /* The moves from out to end: a pointer difference divides the bytes by 6,
