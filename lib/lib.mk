@@ -28,7 +28,7 @@ KINGRAY_CHOICES := walk table
 MOVEGEN_fast_SRC       := lib/checkers/movegen.c
 MOVEGEN_fast_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 MOVEGEN_fast_INCLUDE   :=
-MOVEGEN_small_SRC      := lib/arch/small/movegen.c
+MOVEGEN_small_SRC      := lib/arch/small/movegen.c lib/arch/small/popcount.c
 MOVEGEN_small_AVR_ASM  := lib/arch/small/make.S
 MOVEGEN_small_INCLUDE  := -Ilib/arch/small
 # The small generator's assembly helpers go into every board's library,

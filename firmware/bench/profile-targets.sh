@@ -10,7 +10,8 @@
 # charged: the cycles the profile charged in all (a bench row: inside its
 # probe's regions, markers included; a game row: the whole run).  A bench
 # row is profiled in the bench image of a board of BENCH_BOARDS whose MCU
-# it is; a game row (GAME in bench.csv) with the image, cycle cap and input
+# it is; a game row (GAME or GAME-COMMANDS in bench.csv: the whole run,
+# commands included) with the image, cycle cap and input
 # that run-bench.sh listed in game-runs.tsv.  A met target has no rows here.
 set -eu
 BUILD=${BUILD:-build}

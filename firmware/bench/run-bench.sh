@@ -93,22 +93,43 @@ done
 # The games on the small parts, whole runs of their game firmware: the
 # ATmega168's at `level depth 5` with `go` from each start (its first move,
 # searched to depth 5), and the ATtiny85's self-play of both its games to
-# their ends.  A row's bytes are the image's flash.
-# Each run is also listed in game-runs.tsv (MCU, row, image, cycle cap,
-# input), for profile-targets.sh to run again under the profiler.
+# their ends.  A row's bytes are the image's flash.  The ATmega168's target
+# is the time of `level depth 5` and `go` themselves: their game-go-depth5
+# rows are the run with them less the same run without them (the boot, the
+# board shown and the blank EEPROM's first save are in both).
+# Each whole run is also listed in game-runs.tsv (MCU, row, image, cycle
+# cap, input), for profile-targets.sh to run again under the profiler.
 GAME_CAP=20000000000            # cycles: a run this long has hung
 : > "$out/game-runs.tsv"
+# game_cycles ELF INPUT NAME: the cycles of a whole run that ends by itself.
+game_cycles() {
+    cycles=$(printf "$2" | "$BUILD/host/avrsim" --stats --max-cycles "$GAME_CAP" "$1" 2>&1 >/dev/null |
+             sed -n 's/^avrsim: \([0-9]*\) cycles, .* exit 0$/\1/p')
+    [ -n "$cycles" ] || { echo "run-bench: $1 did not end by itself ($3)" >&2; exit 1; }
+    echo "$cycles"
+}
 game_row() {
     mcu=$1 name=$2 elf=$3 input=$4
     printf '%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$input" >> "$out/game-runs.tsv"
-    cycles=$(printf "$input" | "$BUILD/host/avrsim" --stats --max-cycles "$GAME_CAP" "$elf" 2>&1 >/dev/null |
-             sed -n 's/^avrsim: \([0-9]*\) cycles, .* exit 0$/\1/p')
-    [ -n "$cycles" ] || { echo "run-bench: $elf did not end by itself ($name)" >&2; exit 1; }
+    cycles=$(game_cycles "$elf" "$input" "$name")
     bytes=$(avr-size -A "$elf" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
     echo "$mcu,$name,GAME,$bytes,$cycles,$cycles.00,$cycles" >> "$csv"
 }
-game_row atmega168 game-depth5-russian "$BUILD/diecimila/demo.elf" 'new russian\nlevel depth 5\ngo\nquit\n'
-game_row atmega168 game-depth5-english "$BUILD/diecimila/demo.elf" 'new english\nlevel depth 5\ngo\nquit\n'
+# game_commands_row MCU NAME ELF BEFORE COMMANDS: the cycles that COMMANDS
+# add to a run of BEFORE then quit.
+game_commands_row() {
+    mcu=$1 name=$2 elf=$3 before=$4 commands=$5
+    printf '%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$before${commands}quit\n" >> "$out/game-runs.tsv"
+    with=$(game_cycles "$elf" "$before${commands}quit\n" "$name")
+    without=$(game_cycles "$elf" "${before}quit\n" "$name")
+    cycles=$((with - without))
+    bytes=$(avr-size -A "$elf" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
+    echo "$mcu,$name,GAME-COMMANDS,$bytes,$cycles,$cycles.00,$cycles" >> "$csv"
+}
+for variant in russian english; do
+    game_row atmega168 game-depth5-$variant "$BUILD/diecimila/demo.elf" "new $variant\nlevel depth 5\ngo\nquit\n"
+    game_commands_row atmega168 game-go-depth5-$variant "$BUILD/diecimila/demo.elf" "new $variant\n" 'level depth 5\ngo\n'
+done
 game_row attiny85 selfplay-two-games "$BUILD/attiny85/demo.elf" ''
 
 compiler=$(avr-gcc --version | head -n 1)
@@ -123,7 +144,9 @@ compiler=$(avr-gcc --version | head -n 1)
     echo
     echo "Inputs GAME: whole runs of a game firmware, cycles from reset to its end (game-depth5-<variant>:"
     echo "the ATmega168's game, level depth 5 and go from the start; selfplay-two-games: the ATtiny85's"
-    echo "self-play of both variants); bytes: the image's flash."
+    echo "self-play of both variants); bytes: the image's flash.  Inputs GAME-COMMANDS: the cycles that"
+    echo "commands add to a run (game-go-depth5-<variant>: level depth 5 and go, after new <variant>: the"
+    echo "run with them less the run without them)."
     echo
     echo "Search (search-<variant>: from the start position, stopped after 16,000,000 cycles:"
     echo "1 s at 16 MHz; search-bench: search_bench's positions to depth 7, fixed work):"
@@ -155,7 +178,7 @@ compiler=$(avr-gcc --version | head -n 1)
         $1 == "atmega328p" && $2 == "perft6-russian" {
             verdict("atmega328p perft6-russian cycles", $7, 3800000)
         }
-        $1 == "atmega168" && $2 ~ /^game-depth5-/ {
+        $1 == "atmega168" && $2 ~ /^game-go-depth5-/ {
             verdict("atmega168 " $2 " cycles (1 s at 16 MHz)", $7, 16000000)
         }
         $1 == "attiny85" && $2 == "selfplay-two-games" { verdict("attiny85 " $2 " cycles", $7, 900000000) }

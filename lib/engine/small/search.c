@@ -7,15 +7,17 @@
 #include "engine/eval.h"
 
 #define STOP_POLL_MASK 0xFFu
-/* list_moves() when the moves do not fit. */
+/* list_moves() when the moves do not fit, and for a quiet node at the
+ * horizon. */
 #define LIST_NO_ROOM 0xFFu
+#define LIST_QUIET 0xFEu
 /* Out of line where avr-gcc's inlining costs bytes (measured). */
 #define OUT_OF_LINE static __attribute__((noinline))
 #define SLOTS (SEARCH_MAX_PLY - 1u + SEARCH_TAIL_SLOTS)
 
 BD_STATIC_ASSERT(sizeof(union search_slot) == SEARCH_SLOT_MOVES * sizeof(bd_move),
                  "a list runs over whole slots");
-BD_STATIC_ASSERT(SLOTS * SEARCH_SLOT_MOVES < LIST_NO_ROOM, "a count is a byte");
+BD_STATIC_ASSERT(SLOTS * SEARCH_SLOT_MOVES < LIST_QUIET, "a count is a byte");
 
 /* The byte offset of slot `index` of the path.  A part without MUL (the
  * ATtiny85) would make a product by the slot's size a call to libgcc's
@@ -85,14 +87,46 @@ static bd_move *list_of(struct search_workspace *w, uint8_t ply)
     return slot_at(w, ply)->moves;
 }
 
-/* Lists the moves of node ply (w->pos) over the slots after it: their
- * count, or LIST_NO_ROOM.  Not inlined: one call site a listing keeps the
- * loop small. */
+/* Lists the moves of w->pos from out to the last slot; NULL when they do
+ * not fit. */
+OUT_OF_LINE const bd_move *list_at(struct search_workspace *w, bd_move *out)
+{
+    return mg_generate(&w->pos, w->rules, out, w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES);
+}
+
+/* Lists the moves of node ply (w->pos) over the slots after it and
+ * remembers that they are there (w->listed_ply, w->listed_count): their
+ * count, or LIST_NO_ROOM.  A node at the horizon (0 < ply >= w->depth)
+ * lists them first past its parent's list, which then stays whole for the
+ * parent's next move: a quiet list there is left and answered LIST_QUIET
+ * (the node is evaluated), any other is moved in place, and one that does
+ * not fit is listed again in place.  Not inlined: one call site a listing
+ * keeps the loop small. */
 OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
 {
-    bd_move *out = list_of(w, ply);
-    const bd_move *end = mg_generate(&w->pos, w->rules, out, w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES);
-    return end ? moves_between(out, end) : LIST_NO_ROOM;
+    bd_move *place = list_of(w, ply);
+    const bd_move *end;
+    if (ply && ply >= w->depth) {
+        /* The parent's list starts a slot lower, under this node. */
+        bd_move *past = move_at(place, w->listed_count);
+        end = list_at(w, past);
+        if (end) {
+            if (end != past && !mg_move_is_capture(past))
+                return LIST_QUIET;
+            /* A forward copy: the place lies lower. */
+            uint8_t *to = (uint8_t *)place;
+            for (const uint8_t *from = (const uint8_t *)past; from < (const uint8_t *)end; from++)
+                *to++ = *from;
+            end = (const bd_move *)to;
+            goto listed;
+        }
+    }
+    end = list_at(w, place);
+listed:;
+    uint8_t count = end ? moves_between(place, end) : LIST_NO_ROOM;
+    w->listed_ply = ply;
+    w->listed_count = count;
+    return count;
 }
 
 /* Sets w->pos to node ply's position: the game's, and the path's moves
@@ -205,6 +239,8 @@ enter:
         score = 0;
         goto done;
     }
+    if (count == LIST_QUIET)
+        goto evaluate;
     if (!mg_move_is_capture(list_of(w, ply))) {
         if (ply >= w->depth)
             goto evaluate;
@@ -216,8 +252,9 @@ enter:
     }
     goto play;
 next:
-    /* The next move of node ply: its list again (the child wrote over it). */
-    count = list_moves(w, ply);
+    /* The next move of node ply: its list again where the child wrote over
+     * it (the child's node lies over the list's first slot). */
+    count = w->listed_ply == ply && n->i >= SEARCH_SLOT_MOVES ? w->listed_count : list_moves(w, ply);
     if (n->i >= count) {
         score = n->alpha;
         goto done;

@@ -19,8 +19,12 @@
  * quiet-move count, and a side without a move has lost.
  *
  * RAM is what it is about.  No move list is kept: a node lists its moves
- * again each time it takes the next one, so only one list exists at a time
- * (a node of n moves generates n + 1 times: the price in time).  Nor is a
+ * again each time it takes the next one after a child that listed its own
+ * over them, so only one list exists at a time (a node of n moves
+ * generates up to n + 1 times: the price in time).  A child at the horizon
+ * lists its moves past its parent's, where they are only looked at (a
+ * quiet node is evaluated), so the parent's list from its second slot on
+ * stays for its next move (listed_ply, listed_count).  Nor is a
  * position kept a ply: one position is played forward, and a node's own is
  * found again, when its child is done, by replaying the path's moves from
  * the game's position (a few makes, far cheaper than the listing that
@@ -94,6 +98,8 @@ struct search_workspace {
     uint8_t depth;                  /* of the iteration: plies to the horizon */
     uint8_t root_best;              /* the root move that raised its alpha last */
     uint8_t stopped;                /* the current iteration was cut short */
+    uint8_t listed_ply;             /* the node whose list is in place, from its */
+    uint8_t listed_count;           /* second slot on, and its count */
     uint16_t capture_cuts;          /* nodes scored by the evaluation for want of
                                        plies or list room (see above) */
     uint32_t nodes;
