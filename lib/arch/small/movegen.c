@@ -99,6 +99,9 @@ struct generation {
 /* The assembly's copies of the C's constants (small_asm.h), checked on
  * every target. */
 _Static_assert(ASM_FIND_JUMPERS == FIND_JUMPERS && ASM_LAST_RANK_OF_BLACK == LAST_RANK_OF_BLACK &&
+                   ASM_LAST_RANK_OF_WHITE == LAST_RANK_OF_WHITE && BD_WHITE == 0 && BD_BLACK == 1 &&
+                   BD_FIRST_FORWARD(BD_BLACK) == 2u * BD_BLACK && BD_FIRST_FORWARD(BD_WHITE) == 0 &&
+                   ASM_BITBOARD_BYTES == sizeof(bb32) &&
                    ASM_MOVE_PROMOTES == MG_MOVE_PROMOTES && ASM_MOVE_PROMOTES == 1u << ASM_MOVE_PROMOTES_BIT &&
                    ASM_MOVE_SQUARE_MASK == MG_MOVE_SQUARE_MASK,
                "small_asm.h's constants");
@@ -137,6 +140,10 @@ void small_add_move(struct generation *g, uint8_t from, uint8_t to);
 void small_list_short_moves(struct generation *g, uint8_t jumps);
 #define add_move small_add_move
 #define list_short_moves small_list_short_moves
+/* set_up, short_moves.S's too. */
+void small_set_up(struct generation *g, const bd_position *pos, const struct bd_rules *rules, bd_move *out,
+                  bd_move *out_end, uint8_t counting);
+#define set_up small_set_up
 /* And jump_landing lib/arch/small/jump_landing.S's. */
 uint8_t small_jump_landing(struct generation *g, uint8_t square, uint8_t direction, uint8_t flying);
 #define jump_landing small_jump_landing
@@ -163,6 +170,7 @@ ASM_OFFSET(struct generation, victim, G_VICTIM);
 ASM_OFFSET(struct bd_rules, men_capture_backwards, RULES_MEN_CAPTURE_BACKWARDS);
 ASM_OFFSET(struct bd_rules, flying_kings, RULES_FLYING_KINGS);
 ASM_OFFSET(bd_position, men, POS_MEN);
+ASM_OFFSET(bd_position, pieces[BD_BLACK], ASM_BITBOARD_BYTES);
 ASM_OFFSET(bd_position, side, POS_SIDE);
 _Static_assert(sizeof(bd_move) == ASM_MOVE_BYTES, "a move is ASM_MOVE_BYTES bytes to the assembly");
 #else
@@ -494,6 +502,7 @@ static __attribute__((noinline)) void list_quiet_moves(struct generation *g)
     }
 }
 
+#ifndef __AVR__
 /* The position seen from the side to move; moves go from out on. */
 static __attribute__((noinline)) void set_up(struct generation *g, const bd_position *pos, const struct bd_rules *rules,
                    bd_move *out, bd_move *out_end, uint8_t counting)
@@ -515,6 +524,7 @@ static __attribute__((noinline)) void set_up(struct generation *g, const bd_posi
     g->forward = BD_FIRST_FORWARD(side);
     g->last_rank = side == BD_WHITE ? LAST_RANK_OF_WHITE : LAST_RANK_OF_BLACK;
 }
+#endif
 
 /* Lists (or counts) the moves: the captures when capture is CAPTURES_ONLY,
  * the quiet moves when it is 0, and with MG_CAPTURE_UNKNOWN the captures

@@ -42,6 +42,7 @@
 /* movegen.c's and movegen.h's constants, and bd_move's size */
 #define ASM_FIND_JUMPERS 2
 #define ASM_LAST_RANK_OF_BLACK 0  /* short_moves.S takes it as rank 0 */
+#define ASM_LAST_RANK_OF_WHITE 7
 #define ASM_MOVE_PROMOTES 0x80
 #define ASM_MOVE_PROMOTES_BIT 7
 #define ASM_MOVE_SQUARE_MASK 0x1F
@@ -49,6 +50,7 @@
 
 /* checkers/bitboard32.h's */
 #define ASM_NO_SQUARE 0xFF
+#define ASM_BITBOARD_BYTES 4
 #define ASM_CAN_UP_LEFT    0x7EFCF6DE
 #define ASM_CAN_UP_RIGHT   0x7DFDF5DD
 #define ASM_CAN_DOWN_RIGHT 0xFDF9EDBC

@@ -138,6 +138,25 @@ static void replay(struct search_workspace *w, uint8_t ply)
         mg_make(&w->pos, &node_at(w, k)->move);
 }
 
+/* Sets w->pos back to node ply's position from its child's, after the
+ * child's search (which leaves the child's position): a quiet move that
+ * does not promote is taken back by playing it backwards for the side
+ * that made it; any other is replayed with the path (it took pieces or
+ * made a king, which the child's position no longer shows). */
+OUT_OF_LINE void back_to(struct search_workspace *w, uint8_t ply)
+{
+    const bd_move *m = &node_at(w, ply)->move;
+    if (mg_move_is_capture(m) || mg_move_promotes(m)) {
+        replay(w, ply);
+        return;
+    }
+    bd_move backwards = { .from = m->to, .to = m->from, .captured = 0 };
+    bd_position *pos = &w->pos;
+    pos->side = BD_OTHER_COLOUR(pos->side);
+    mg_make(pos, &backwards);
+    pos->side = BD_OTHER_COLOUR(pos->side);
+}
+
 /* Counts the node; true when the search must stop: the node limit, or the
  * caller's stop, asked every STOP_POLL_MASK + 1 nodes and while the poll
  * flag is up. */
@@ -274,7 +293,7 @@ done:
     n = node_at(w, ply);
     if (w->stopped)
         goto done;
-    replay(w, ply);
+    back_to(w, ply);
     score = (int16_t)-score;
     if (score > n->alpha) {
         n->alpha = score;
