@@ -371,7 +371,7 @@ small_list_short_moves:
  * cycles.
  * In: r25:r24 g, r23:r22 pos, r21:r20 rules, r19:r18 out, r17:r16
  * out_end, r14 counting.  Clobbers r18-r27, r30, r31.
- * Cycles: 105, and 4 for RET and 3 or 4 for RCALL or CALL.
+ * Cycles: 107, RET 4 and the call (RCALL 3, CALL 4).
  * ------------------------------------------------------------------------ */
     .global small_set_up
     .type small_set_up, @function
