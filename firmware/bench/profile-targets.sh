@@ -8,11 +8,12 @@
 #   mcu,row,charged,function,self,self_pct,calls
 #
 # charged: the cycles the profile charged in all (a bench row: inside its
-# probe's regions, markers included; a game row: the whole run).  A bench
-# row is profiled in the bench image of a board of BENCH_BOARDS whose MCU
-# it is; a game row (GAME or GAME-COMMANDS in bench.csv: the whole run,
-# commands included) with the image, cycle cap and input
-# that run-bench.sh listed in game-runs.tsv.  A met target has no rows here.
+# probe's regions, markers included; a GAME row: the whole run; a
+# GAME-COMMANDS row: its commands, the run with them less the run
+# without).  A bench row is profiled in the bench image of a board of
+# BENCH_BOARDS whose MCU it is; a game row with the image, cycle cap and
+# inputs that run-bench.sh listed in game-runs.tsv.  A met target has no
+# rows here.
 set -eu
 BUILD=${BUILD:-build}
 BENCH_BOARDS=${BENCH_BOARDS:-uno attiny85 mega2560}
@@ -49,6 +50,28 @@ bench_probe() {
     done | head -n 1
 }
 
+# difference WITH WITHOUT: a profile of what the run WITH did more than the
+# run WITHOUT (a GAME-COMMANDS row: its commands), in the profiler's
+# format: every function's cycles and calls less the other run's, sorted by
+# self cycles, the percentages of the difference in all.
+difference() {
+    awk '
+        FNR == 1 { run++ }
+        /^# [0-9]+ cycles charged/ { charged[run] = $2 }
+        /^#/ || NF < 7 { next }
+        run == 1 { self[$1] -= $2; incl[$1] -= $4; calls[$1] -= $6; bytes[$1] = $7 }
+        run == 2 { self[$1] += $2; incl[$1] += $4; calls[$1] += $6; bytes[$1] = $7 }
+        END {
+            total = charged[2] - charged[1]
+            if (total <= 0) { print "profile-targets: the commands added no cycles" > "/dev/stderr"; exit 1 }
+            printf "# %d cycles charged: the commands\n", total
+            for (f in self)
+                if (self[f] > 0)
+                    printf "%s %d %.2f %d %.2f %d %d\n", f, self[f], 100 * self[f] / total,
+                           incl[f], 100 * incl[f] / total, calls[f], bytes[f]
+        }' "$2" "$1" | sort -k2,2nr -s
+}
+
 echo "mcu,row,charged,function,self,self_pct,calls" > "$csv"
 sed -n 's/^- \([a-z0-9]*\) \([a-z0-9-]*\) .*MISSED by .*/\1 \2/p' "$out/bench.md" | awk '!seen[$0]++' |
 while read -r mcu row; do
@@ -58,7 +81,13 @@ while read -r mcu row; do
         elf=$(printf '%s\n' "$game" | cut -f 3)
         cap=$(printf '%s\n' "$game" | cut -f 4)
         input=$(printf '%s\n' "$game" | cut -f 5)
+        without=$(printf '%s\n' "$game" | cut -f 6)
         printf "$input" | "$SIM" --profile "$profile" --max-cycles "$cap" "$elf" > /dev/null
+        if [ -n "$without" ]; then
+            printf "$without" | "$SIM" --profile "$tmp/without.txt" --max-cycles "$cap" "$elf" > /dev/null
+            difference "$profile" "$tmp/without.txt" > "$tmp/difference.txt"
+            mv "$tmp/difference.txt" "$profile"
+        fi
     else
         set -- $(bench_probe "$mcu" "$row")
         [ $# -eq 2 ] || { echo "profile-targets: no bench image runs $mcu $row" >&2; exit 1; }

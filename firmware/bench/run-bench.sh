@@ -97,8 +97,9 @@ done
 # is the time of `level depth 5` and `go` themselves: their game-go-depth5
 # rows are the run with them less the same run without them (the boot, the
 # board shown and the blank EEPROM's first save are in both).
-# Each whole run is also listed in game-runs.tsv (MCU, row, image, cycle
-# cap, input), for profile-targets.sh to run again under the profiler.
+# Each row's runs are also listed in game-runs.tsv (MCU, row, image, cycle
+# cap, input, and a GAME-COMMANDS row's input without its commands), for
+# profile-targets.sh to run again under the profiler.
 GAME_CAP=20000000000            # cycles: a run this long has hung
 : > "$out/game-runs.tsv"
 # game_cycles ELF INPUT NAME: the cycles of a whole run that ends by itself.
@@ -119,7 +120,8 @@ game_row() {
 # add to a run of BEFORE then quit.
 game_commands_row() {
     mcu=$1 name=$2 elf=$3 before=$4 commands=$5
-    printf '%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$before${commands}quit\n" >> "$out/game-runs.tsv"
+    printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$before${commands}quit\n" "${before}quit\n" \
+        >> "$out/game-runs.tsv"
     with=$(game_cycles "$elf" "$before${commands}quit\n" "$name")
     without=$(game_cycles "$elf" "${before}quit\n" "$name")
     cycles=$((with - without))

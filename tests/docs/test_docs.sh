@@ -71,7 +71,8 @@ fi
 # ------------------------------------------------------------- profile --
 # The committed profile (firmware/bench/profile-targets.sh) is of the
 # committed bench: one run for each target bench.md calls missed, no
-# other, and a whole game run charges the cycles its bench row counted.
+# other, and a game run (a whole run, or a run's commands) charges the
+# cycles its bench row counted.
 missed=$(sed -n 's/^- \([a-z0-9]*\) \([a-z0-9-]*\) .*MISSED by .*/\1 \2/p' firmware/bench/bench.md | sort -u)
 profiled=$(tail -n +2 firmware/bench/profile.csv | cut -d, -f1,2 | tr , ' ' | sort -u)
 if [ -n "$missed" ] && [ "$missed" = "$profiled" ]; then
@@ -81,7 +82,7 @@ else
         "$FIX; missed: $(echo $missed | tr '\n' ' '); profiled: $(echo $profiled | tr '\n' ' ')"
 fi
 game_mismatch=$(awk -F, '
-    NR == FNR { if ($3 == "GAME") cycles[$1 "," $2] = $7; next }
+    NR == FNR { if ($3 == "GAME" || $3 == "GAME-COMMANDS") cycles[$1 "," $2] = $7; next }
     FNR > 1 && ($1 "," $2) in cycles && cycles[$1 "," $2] != $3 { print $1, $2, $3, "vs", cycles[$1 "," $2] }
     FNR > 1 && ($1 "," $2) in cycles { games++ }
     END { if (!games) print "no game run profiled" }' firmware/bench/bench.csv firmware/bench/profile.csv | sort -u)
