@@ -81,10 +81,11 @@ static struct search_node *node_at(struct search_workspace *w, uint8_t ply)
     return ply ? &slot_at(w, (uint8_t)(ply - 1u))->node : &w->root;
 }
 
-/* Where node ply lists its moves: the slots of the plies after it. */
+/* Where node ply lists its moves: the slots of the plies after its
+ * child's node, so that the child's node lies under none of them. */
 static bd_move *list_of(struct search_workspace *w, uint8_t ply)
 {
-    return slot_at(w, ply)->moves;
+    return slot_at(w, (uint8_t)(ply + 1u))->moves;
 }
 
 /* Lists the moves of w->pos from out to the last slot; NULL when they do
@@ -107,7 +108,8 @@ OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
     bd_move *place = list_of(w, ply);
     const bd_move *end;
     if (ply && ply >= w->depth) {
-        /* The parent's list starts a slot lower, under this node. */
+        /* Past the parent's list, which starts a slot lower, and as far
+         * again: never under the place. */
         bd_move *past = move_at(place, w->listed_count);
         end = list_at(w, past);
         if (end) {
@@ -142,18 +144,23 @@ static void replay(struct search_workspace *w, uint8_t ply)
  * child's search (which leaves the child's position): a quiet move that
  * does not promote is taken back by playing it backwards for the side
  * that made it; any other is replayed with the path (it took pieces or
- * made a king, which the child's position no longer shows). */
+ * made a king, which the child's position no longer shows).  The node's
+ * move is turned around where it is and left so: the node plays its next
+ * move from its list (play_child writes it there) or is done, and no
+ * other node reads it. */
 OUT_OF_LINE void back_to(struct search_workspace *w, uint8_t ply)
 {
-    const bd_move *m = &node_at(w, ply)->move;
+    bd_move *m = &node_at(w, ply)->move;
     if (mg_move_is_capture(m) || mg_move_promotes(m)) {
         replay(w, ply);
         return;
     }
-    bd_move backwards = { .from = m->to, .to = m->from, .captured = 0 };
+    uint8_t from = m->from;
+    m->from = m->to;
+    m->to = from;
     bd_position *pos = &w->pos;
     pos->side = BD_OTHER_COLOUR(pos->side);
-    mg_make(pos, &backwards);
+    mg_make(pos, m);
     pos->side = BD_OTHER_COLOUR(pos->side);
 }
 
@@ -271,9 +278,9 @@ enter:
     }
     goto play;
 next:
-    /* The next move of node ply: its list again where the child wrote over
-     * it (the child's node lies over the list's first slot). */
-    count = w->listed_ply == ply && n->i >= SEARCH_SLOT_MOVES ? w->listed_count : list_moves(w, ply);
+    /* The next move of node ply: its list again where the child listed
+     * its own over it. */
+    count = w->listed_ply == ply ? w->listed_count : list_moves(w, ply);
     if (n->i >= count) {
         score = n->alpha;
         goto done;

@@ -23,18 +23,18 @@
  * over them, so only one list exists at a time (a node of n moves
  * generates up to n + 1 times: the price in time).  A child at the horizon
  * lists its moves past its parent's, where they are only looked at (a
- * quiet node is evaluated), so the parent's list from its second slot on
- * stays for its next move (listed_ply, listed_count).  Nor is a
- * position kept a ply: one position is played forward, and a node's own is
- * found again, when its child is done, by replaying the path's moves from
- * the game's position (a few makes, far cheaper than the listing that
- * follows).  The nodes of the path are an array of slots in the workspace
- * (the root's apart), walked by a loop (no recursion, no saved registers a
- * ply); each holds the move being searched, the window and the place in
- * the list, 12 bytes on AVR.  The list of the node at ply p is written over
- * the slots of the deeper plies (free while p lists), so the root has the
- * most room and the deepest ply the SEARCH_TAIL_SLOTS slots after the
- * path.  A node whose list does not fit, and one at the last ply that
+ * quiet node is evaluated), so the parent's list stays for its next move
+ * (listed_ply, listed_count).  Nor is a position kept a ply: one position
+ * is played forward, and a node's own is found again, when its child is
+ * done, by taking a quiet move back or else by replaying the path's moves
+ * from the game's position.  The nodes of the path are an array of slots
+ * in the workspace (the root's apart), walked by a loop (no recursion, no
+ * saved registers a ply); each holds the move being searched, the window
+ * and the place in the list, 12 bytes on AVR.  The list of the node at
+ * ply p is written over the slots of the deeper plies after its child's
+ * node (free while p lists), so the root has the most room (all slots but
+ * the first) and the deepest ply the SEARCH_TAIL_SLOTS - 1 slots after
+ * the path.  A node whose list does not fit, and one at the last ply that
  * still has a capture to make, is scored by the evaluation and counted in
  * capture_cuts (a root whose list does not fit is SEARCH_NO_ROOM); the
  * self-play test checks that its games count none.
@@ -62,7 +62,8 @@
 #ifndef SEARCH_MAX_PLY
 #  define SEARCH_MAX_PLY 13u
 #endif
-/* Slots after the path, the list room of its deepest node. */
+/* Slots after the path: all but the first are the list room of its
+ * deepest node (a node lists past the slot of its child's node). */
 #ifndef SEARCH_TAIL_SLOTS
 #  define SEARCH_TAIL_SLOTS 7u
 #endif
@@ -87,7 +88,7 @@ union search_slot {
 };
 BD_STATIC_ASSERT(sizeof(struct search_node) <= SEARCH_SLOT_MOVES * sizeof(bd_move),
                  "a node fits in its slot's moves");
-BD_STATIC_ASSERT(SEARCH_MAX_PLY >= 3u && SEARCH_TAIL_SLOTS >= 1u, "the path has room");
+BD_STATIC_ASSERT(SEARCH_MAX_PLY >= 3u && SEARCH_TAIL_SLOTS >= 2u, "the path has room");
 
 struct search_limits;
 
@@ -106,7 +107,7 @@ struct search_workspace {
     const struct search_limits *limits; /* the caller's, read as the search goes */
     struct search_node root;
     /* The nodes of plies 1 ..., slot p - 1 at ply p, then the tail; the
-     * list of node p from slot p on. */
+     * list of node p from slot p + 1 on. */
     union search_slot slots[SEARCH_MAX_PLY - 1u + SEARCH_TAIL_SLOTS];
 };
 
