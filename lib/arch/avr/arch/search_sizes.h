@@ -35,7 +35,9 @@
 /* The null move (engine/search.c): kept here, in both variants, where a
  * search of a second reaches a few plies (the host, deeper, leaves it out:
  * lib/arch/generic). */
-#define SEARCH_NULL_MOVE 1
+#ifndef SEARCH_NULL_MOVE
+#  define SEARCH_NULL_MOVE 1
+#endif
 #ifndef SEARCH_CAPTURE_RESERVE
 #  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
 #endif
