@@ -23,21 +23,23 @@
  * Black: kings' value and the men's material and advance, a byte of the
  * bitboards at a time; each man's square by the library's 8-bit scan
  * (bits/bitscan.h): a step a piece, where a walk over the squares pays a
- * 32-bit shift for each of the 32. */
+ * 32-bit shift for each of the 32.  The men's ranks are summed in a byte
+ * and weighed once, by a shift. */
 static int16_t side_score(const bd_position *pos, uint8_t colour, int16_t king)
 {
     int16_t score = 0;
+    uint8_t ranks = 0;
     bb32 men = pos->men[colour], kings = pos->pieces[colour] ^ men;
     uint8_t turned = colour == BD_WHITE ? 0u : LAST_RANK;
     for (uint8_t first = 0; first < BB_SQUARES; first = (uint8_t)(first + 8u), men >>= 8, kings >>= 8) {
         for (uint8_t byte = (uint8_t)kings; byte; byte &= (uint8_t)(byte - 1u))
             score = (int16_t)(score + king);
         for (uint8_t byte = (uint8_t)men; byte; byte &= (uint8_t)(byte - 1u)) {
-            uint8_t square = (uint8_t)(first + bs_lsb8(byte));
-            score = (int16_t)(score + EVAL_MAN + SMALL_ADVANCE * (bb_rank(square) ^ turned));
+            score = (int16_t)(score + EVAL_MAN);
+            ranks = (uint8_t)(ranks + (bb_rank((uint8_t)(first + bs_lsb8(byte))) ^ turned));
         }
     }
-    return score;
+    return (int16_t)(score + SMALL_ADVANCE * ranks);
 }
 
 int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)

@@ -88,17 +88,24 @@ static bd_move *list_of(struct search_workspace *w, uint8_t ply)
     return slot_at(w, (uint8_t)(ply + 1u))->moves;
 }
 
-/* Lists the moves of w->pos from out to the last slot; NULL when they do
- * not fit. */
+/* The end of the last slot: where every list must end. */
+static bd_move *slots_end(struct search_workspace *w)
+{
+    return w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES;
+}
+
+/* Lists the moves of w->pos from out (not past slots_end()) to the last
+ * slot; NULL when they do not fit. */
 OUT_OF_LINE const bd_move *list_at(struct search_workspace *w, bd_move *out)
 {
-    return mg_generate(&w->pos, w->rules, out, w->slots[SLOTS - 1u].moves + SEARCH_SLOT_MOVES);
+    return mg_generate(&w->pos, w->rules, out, slots_end(w));
 }
 
 /* Lists the moves of node ply (w->pos) over the slots after it and
  * remembers that they are there (w->listed_ply, w->listed_count): their
  * count, or LIST_NO_ROOM.  A node at the horizon (0 < ply >= w->depth)
- * lists them first past its parent's list, which then stays whole for the
+ * entered after its parent listed lists them first past its parent's
+ * list (when there is room past it), which then stays whole for the
  * parent's next move: a quiet list there is left and answered LIST_QUIET
  * (the node is evaluated), any other is moved in place, and one that does
  * not fit is listed again in place.  Not inlined: one call site a listing
@@ -107,11 +114,13 @@ OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
 {
     bd_move *place = list_of(w, ply);
     const bd_move *end;
-    if (ply && ply >= w->depth) {
+    /* Only while the parent's list is the one in place (not when the node
+     * lists again after a child of its own). */
+    if (ply && ply >= w->depth && w->listed_ply == (uint8_t)(ply - 1u)) {
         /* Past the parent's list, which starts a slot lower, and as far
          * again: never under the place. */
         bd_move *past = move_at(place, w->listed_count);
-        end = list_at(w, past);
+        end = past < slots_end(w) ? list_at(w, past) : 0;
         if (end) {
             if (end != past && !mg_move_is_capture(past))
                 return LIST_QUIET;
@@ -141,27 +150,33 @@ static void replay(struct search_workspace *w, uint8_t ply)
 }
 
 /* Sets w->pos back to node ply's position from its child's, after the
- * child's search (which leaves the child's position): a quiet move that
- * does not promote is taken back by playing it backwards for the side
- * that made it; any other is replayed with the path (it took pieces or
- * made a king, which the child's position no longer shows).  The node's
- * move is turned around where it is and left so: the node plays its next
- * move from its list (play_child writes it there) or is done, and no
- * other node reads it. */
+ * child's search (which leaves the child's position), by playing the
+ * node's move backwards for the side that made it: a step, or a capture
+ * when node ply's board had no king (its hash is 0), so that every piece
+ * it took was a man and comes back as one.  After a promotion, or a
+ * capture where a king may have been taken, the path is replayed from the
+ * game's position.  The node's move is turned around where it lies and
+ * left so: the node plays its next move from its list (play_child writes
+ * it there) or is done, and no other node reads it. */
 OUT_OF_LINE void back_to(struct search_workspace *w, uint8_t ply)
 {
-    bd_move *m = &node_at(w, ply)->move;
-    if (mg_move_is_capture(m) || mg_move_promotes(m)) {
+    struct search_node *n = node_at(w, ply);
+    bd_move *m = &n->move;
+    if (mg_move_promotes(m) || (mg_move_is_capture(m) && n->hash)) {
         replay(w, ply);
         return;
     }
+    bd_position *pos = &w->pos;
+    uint8_t taken_from = pos->side, mover = BD_OTHER_COLOUR(taken_from);
+    pos->pieces[taken_from] |= m->captured;
+    pos->men[taken_from] |= m->captured;
+    m->captured = 0;
     uint8_t from = m->from;
     m->from = m->to;
     m->to = from;
-    bd_position *pos = &w->pos;
-    pos->side = BD_OTHER_COLOUR(pos->side);
+    pos->side = mover;
     mg_make(pos, m);
-    pos->side = BD_OTHER_COLOUR(pos->side);
+    pos->side = mover;
 }
 
 /* Counts the node; true when the search must stop: the node limit, or the
@@ -179,12 +194,20 @@ static uint8_t out_of_time(struct search_workspace *w)
 }
 
 /* The hash a node keeps: only positions with a king can repeat (every
- * other move is irreversible), and only they are compared. */
+ * other move is irreversible), and only they are compared.  0 tells a
+ * board without a king (back_to reads it): a board with one whose hash is
+ * 0 keeps KINGS_HASH_OF_ZERO instead, which costs that one position in
+ * 65,536 a repetition of the game's record (its hashes as they are) seen
+ * or missed where a hash's collision would anyway. */
+#define KINGS_HASH_OF_ZERO 1u
 OUT_OF_LINE uint16_t node_hash(const bd_position *pos)
 {
     uint8_t kings = ((pos->pieces[BD_WHITE] ^ pos->men[BD_WHITE]) |
                      (pos->pieces[BD_BLACK] ^ pos->men[BD_BLACK])) != 0;
-    return kings ? game_hash(pos) : 0u;
+    if (!kings)
+        return 0u;
+    uint16_t hash = game_hash(pos);
+    return hash ? hash : KINGS_HASH_OF_ZERO;
 }
 
 /* True when node ply's position, reached by quiet reversible plies,
