@@ -109,11 +109,15 @@ game_cycles() {
     [ -n "$cycles" ] || { echo "run-bench: $1 did not end by itself ($3)" >&2; exit 1; }
     echo "$cycles"
 }
+# image_bytes ELF: the image's flash, .text and .data.
+image_bytes() {
+    avr-size -A "$1" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }'
+}
 game_row() {
     mcu=$1 name=$2 elf=$3 input=$4
     printf '%s\t%s\t%s\t%s\t%s\n' "$mcu" "$name" "$elf" "$GAME_CAP" "$input" >> "$out/game-runs.tsv"
     cycles=$(game_cycles "$elf" "$input" "$name")
-    bytes=$(avr-size -A "$elf" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
+    bytes=$(image_bytes "$elf")
     echo "$mcu,$name,GAME,$bytes,$cycles,$cycles.00,$cycles" >> "$csv"
 }
 # game_commands_row MCU NAME ELF BEFORE COMMANDS: the cycles that COMMANDS
@@ -125,7 +129,7 @@ game_commands_row() {
     with=$(game_cycles "$elf" "$before${commands}quit\n" "$name")
     without=$(game_cycles "$elf" "${before}quit\n" "$name")
     cycles=$((with - without))
-    bytes=$(avr-size -A "$elf" | awk '$1 == ".text" || $1 == ".data" { s += $2 } END { print s + 0 }')
+    bytes=$(image_bytes "$elf")
     echo "$mcu,$name,GAME-COMMANDS,$bytes,$cycles,$cycles.00,$cycles" >> "$csv"
 }
 for variant in russian english; do

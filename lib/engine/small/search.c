@@ -117,8 +117,9 @@ OUT_OF_LINE uint8_t list_moves(struct search_workspace *w, uint8_t ply)
     /* Only while the parent's list is the one in place (not when the node
      * lists again after a child of its own). */
     if (ply && ply >= w->depth && w->listed_ply == (uint8_t)(ply - 1u)) {
-        /* Past the parent's list, which starts a slot lower, and as far
-         * again: never under the place. */
+        /* The parent's list starts a slot lower than the place, so a
+         * slot past its end: never below the place, which the forward
+         * copy below needs. */
         bd_move *past = move_at(place, w->listed_count);
         end = past < slots_end(w) ? list_at(w, past) : 0;
         if (end) {

@@ -26,8 +26,9 @@
  * quiet node is evaluated), so the parent's list stays for its next move
  * (listed_ply, listed_count).  Nor is a position kept a ply: one position
  * is played forward, and a node's own is found again, when its child is
- * done, by taking a quiet move back or else by replaying the path's moves
- * from the game's position.  The nodes of the path are an array of slots
+ * done, by playing its move backwards (a step, or a capture on a board
+ * without a king) or else by replaying the path's moves from the game's
+ * position.  The nodes of the path are an array of slots
  * in the workspace (the root's apart), walked by a loop (no recursion, no
  * saved registers a ply); each holds the move being searched, the window
  * and the place in the list, 12 bytes on AVR.  The list of the node at
@@ -77,7 +78,8 @@
 struct search_node {
     bd_move move;               /* the one being searched, played from here */
     int16_t alpha;              /* raised as moves beat it; beta is -parent's alpha */
-    uint16_t hash;              /* game_hash() of the position when it has a king, else 0 */
+    uint16_t hash;              /* game_hash() of the position when it has a king
+                                   (never 0: search.c's node_hash), else 0 */
     uint8_t i;                  /* the next move's place in the list */
     uint8_t quiet;              /* reversible plies (king moves) that led here */
 };
@@ -99,8 +101,8 @@ struct search_workspace {
     uint8_t depth;                  /* of the iteration: plies to the horizon */
     uint8_t root_best;              /* the root move that raised its alpha last */
     uint8_t stopped;                /* the current iteration was cut short */
-    uint8_t listed_ply;             /* the node whose list is in place, from its */
-    uint8_t listed_count;           /* second slot on, and its count */
+    uint8_t listed_ply;             /* the node whose list is in place */
+    uint8_t listed_count;           /* and its count */
     uint16_t capture_cuts;          /* nodes scored by the evaluation for want of
                                        plies or list room (see above) */
     uint32_t nodes;
