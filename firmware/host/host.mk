@@ -41,7 +41,8 @@ match: deps
 # TUNE_MATCHES (every opening with both colours, or the first GAMES/2 of the
 # suite shuffled by --seed 1); fixed depths make the games the same on any
 # machine for one engine.  tune prints the rows of the table in
-# lib/engine/eval.c (TUNE_FLAGS: --iterations, --skip, --freeze, --squares).
+# lib/engine/eval.c (TUNE_FLAGS: --iterations, --skip, --freeze, --squares,
+# --label-depth, --label-share).
 TUNE_ENGINE  ?= $(HOST)/checkers
 TUNE_MATCHES ?= russian:4,5 russian:3,4 english:4,5:200
 TUNE_FLAGS   ?=

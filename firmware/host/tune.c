@@ -6,6 +6,8 @@
 #include <string.h>
 #include "checkers/movegen.h"
 #include "checkers/pdn.h"
+#include "engine/search.h"
+#include "host_table.h"
 
 int tune_add(struct tune_set *set, const struct tune_sample *s)
 {
@@ -33,6 +35,9 @@ void tune_sample_of(const bd_position *pos, const struct bd_rules *rules, double
 {
     eval_parts(pos, rules, &out->parts);
     out->result = result;
+    out->game_result = result;
+    out->position = *pos;
+    out->searched = 0;
     out->material = out->parts.fixed;
     for (uint8_t square = 0; square < BB_SQUARES; square++) {
         uint8_t turned = BB_TURNED(square);
@@ -208,6 +213,32 @@ double tune_eval(const struct tune_sample *s, const struct tune_params *p, uint8
 static double predict(double e, double k)
 {
     return 1.0 / (1.0 + exp(-k * e));
+}
+
+void tune_search_labels(struct tune_set *set, const struct bd_rules *rules, uint8_t depth,
+                        void (*progress)(size_t done, size_t count))
+{
+    static struct search_workspace work;
+    static struct bd_game game;
+    struct search_limits limits = { .depth = depth };
+    host_table_use(&limits);
+    for (size_t i = 0; i < set->count; i++) {
+        struct tune_sample *s = &set->sample[i];
+        struct search_result found;
+        game_set_position(&game, rules, &s->position);
+        search_run(&game, &limits, &work, &found);
+        s->searched = s->position.side == BD_WHITE ? found.score : (int16_t)-found.score;
+        if (progress && ((i + 1u) % TUNE_LABEL_PROGRESS == 0 || i + 1u == set->count))
+            progress(i + 1u, set->count);
+    }
+}
+
+void tune_mix_labels(struct tune_set *set, double k, double share)
+{
+    for (size_t i = 0; i < set->count; i++) {
+        struct tune_sample *s = &set->sample[i];
+        s->result = (1 - share) * s->game_result + share * predict(s->searched, k);
+    }
 }
 
 double tune_error(const struct tune_set *set, const struct tune_params *p, uint8_t v)

@@ -37,7 +37,10 @@ struct tune_sample {
     struct eval_parts parts;
     int16_t material;           /* parts.fixed without the men's squares */
     int8_t men[BB_SQUARES];     /* White's men on the square - Black's on it turned */
-    double result;              /* for White: 1, 0.5, 0 (or any target in between) */
+    double result;              /* what the fit predicts, for White: 1, 0.5, 0 or between */
+    double game_result;         /* the game's result for White: 1, 0.5 or 0 */
+    bd_position position;       /* for a deep search's label (tune_search_labels) */
+    int16_t searched;           /* that search's score, White's view */
 };
 
 /* Samples of one variant, grown as needed. */
@@ -59,6 +62,19 @@ void tune_free(struct tune_set *set);
 /* The sample of a position (its parts, material and men) with result. */
 void tune_sample_of(const bd_position *pos, const struct bd_rules *rules, double result,
                     struct tune_sample *out);
+
+/* Labels every sample of set (positions of rules' variant) by a search of
+ * its position to depth with the engine as compiled: its score, White's
+ * view, in searched.  Minutes for tens of thousands of positions, so
+ * progress (if not NULL) is called every TUNE_LABEL_PROGRESS positions and
+ * at the end. */
+#define TUNE_LABEL_PROGRESS 1000u
+void tune_search_labels(struct tune_set *set, const struct bd_rules *rules, uint8_t depth,
+                        void (*progress)(size_t done, size_t count));
+/* The fit's targets from the labels: result = (1 - share) * game_result +
+ * share * the searched score's logistic at scale k (share 0: the game's
+ * result alone, 1: the search's alone). */
+void tune_mix_labels(struct tune_set *set, double k, double share);
 
 /* Reads every game of a PDN text into sets[variant], skipping the first
  * skip_plies positions of each game (the opening suite's moves) and

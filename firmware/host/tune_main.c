@@ -6,7 +6,7 @@
  * --squares the man squares' table (its picture and its two constants).
  *
  *     build/host/tune [--iterations N] [--skip PLIES] [--freeze TERM,...]
- *                     [--squares] FILE.pdn...
+ *                     [--squares] [--label-depth D [--label-share F]] FILE.pdn...
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +19,8 @@
 #define DEFAULT_SKIP_PLIES 3u       /* the opening suites' moves */
 #define NIBBLE_MAX 15
 #define ROUNDS 40                   /* of k and the weights in turn */
+#define DEFAULT_LABEL_SHARE 0.5
+#define LABEL_DEPTH_MAX 20u         /* a few seconds a position on a PC */
 
 static const char *const term_names[EVAL_TERMS] = {
     "kings", "king-centre", "king-mobility", "kings-shut-in", "kings-main-road",
@@ -45,7 +47,7 @@ static void usage(FILE *out)
 {
     fprintf(out,
             "usage: tune [--iterations N] [--skip PLIES] [--freeze TERM,...] [--squares]\n"
-            "            FILE.pdn...\n"
+            "            [--label-depth D [--label-share F]] FILE.pdn...\n"
             "Fits the evaluation's weights to the games' results (Texel method): the\n"
             "scale of the logistic first, with the hand-set weights the fit starts\n"
             "from, then the weights; prints the rows of the\n"
@@ -55,9 +57,13 @@ static void usage(FILE *out)
             "  --squares        fit the man squares' table too (shared by the variants;\n"
             "                   printed as its nibbles, each clipped to 0..15, and the\n"
             "                   sums of four squares must stay within a byte: check)\n"
+            "  --label-depth D  search every position to depth D (1..%u) with the engine as\n"
+            "                   compiled, and fit to a mix of the game's result and the\n"
+            "                   search's score (its logistic at the scale fitted first)\n"
+            "  --label-share F  the search's share of that mix, 0..1 (default %.1f)\n"
             "  --freeze LIST    terms kept at their compiled-in weights, of:\n"
             "                  ",
-            DEFAULT_ITERATIONS, DEFAULT_SKIP_PLIES);
+            DEFAULT_ITERATIONS, DEFAULT_SKIP_PLIES, LABEL_DEPTH_MAX, DEFAULT_LABEL_SHARE);
     for (unsigned t = 0; t < EVAL_TERMS; t++)
         fprintf(out, " %s", term_names[t]);
     fputc('\n', out);
@@ -83,6 +89,25 @@ static uint32_t parse_frozen(const char *list)
         frozen |= (uint32_t)1u << t;
     }
     return frozen;
+}
+
+/* The number an option's value gives, within low..high, or exit. */
+static double number_of(const char *option, const char *text, double low, double high)
+{
+    char *end;
+    double x = strtod(text, &end);
+    if (end == text || *end != '\0' || !(x >= low && x <= high)) {
+        fprintf(stderr, "tune: %s %s: a number from %g to %g is needed\n", option, text, low, high);
+        exit(2);
+    }
+    return x;
+}
+
+static void show_progress(size_t done, size_t count)
+{
+    fprintf(stderr, "\rtune: searched %zu of %zu positions", done, count);
+    if (done == count)
+        fputc('\n', stderr);
 }
 
 static char *read_file(const char *path)
@@ -148,6 +173,8 @@ int main(int argc, char **argv)
     unsigned iterations = DEFAULT_ITERATIONS, skip = DEFAULT_SKIP_PLIES;
     uint32_t frozen = 0;
     int fit_squares = 0;
+    unsigned label_depth = 0;
+    double label_share = DEFAULT_LABEL_SHARE;
     struct tune_set sets[BD_VARIANT_COUNT] = { { 0 } };
     long games = 0;
     int files = 0;
@@ -163,6 +190,15 @@ int main(int argc, char **argv)
             frozen = parse_frozen(argv[++i]);
         } else if (!strcmp(argv[i], "--squares")) {
             fit_squares = 1;
+        } else if (!strcmp(argv[i], "--label-depth") && i + 1 < argc) {
+            double depth = number_of(argv[i], argv[i + 1], 1, LABEL_DEPTH_MAX);
+            if (depth != floor(depth))
+                fail("--label-depth needs a whole number", argv[i + 1]);
+            label_depth = (unsigned)depth;
+            i++;
+        } else if (!strcmp(argv[i], "--label-share") && i + 1 < argc) {
+            label_share = number_of(argv[i], argv[i + 1], 0, 1);
+            i++;
         } else if (argv[i][0] == '-') {
             usage(stderr);
             return 2;
@@ -190,10 +226,18 @@ int main(int argc, char **argv)
         for (unsigned t = 0; t < EVAL_TERMS; t++)
             p.weight[v][t] = frozen >> t & 1u ? eval_weight(v, (uint8_t)t) : hand_set[v][t];
     printf("%ld games\n", games);
+    for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++)
+        if (label_depth && sets[v].count)
+            tune_search_labels(&sets[v], bd_rules_of(v), (uint8_t)label_depth, show_progress);
+    /* The scale from the games' results, then the targets from it. */
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
         tune_fit_scale(&sets[v], &p, v);
+        if (label_depth)
+            tune_mix_labels(&sets[v], p.k[v], label_share);
         before[v] = tune_error(&sets[v], &p, v);
     }
+    if (label_depth)
+        printf("labels: a search to depth %u, share %.2f of each target\n", label_depth, label_share);
     tune_fit(sets, &p, iterations, frozen, fit_squares);
     double fitted[BD_VARIANT_COUNT];
     if (fit_squares)

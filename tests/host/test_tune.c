@@ -134,6 +134,45 @@ static void test_pdn_games_give_their_quiet_positions(void)
     tune_free(&sets[1]);
 }
 
+/* Three kings against a man, each colour with each side to move: won for
+ * the kings whoever moves, so a search's label, White's view, is a man or
+ * more for White's kings and against Black's; the mix is the game's result
+ * at share 0, the label's logistic at share 1, their mean at 1/2. */
+#define LABEL_DEPTH 4u
+static void add_kings_against_a_man(struct tune_set *set, uint8_t kings, uint8_t side)
+{
+    bd_position pos;
+    struct tune_sample s;
+    pos_clear(&pos, side);
+    pos.pieces[kings] = BB_BIT(BB_SQUARE(1u, 1u)) | BB_BIT(BB_SQUARE(3u, 3u)) | BB_BIT(BB_SQUARE(5u, 3u));
+    pos.pieces[BD_OTHER_COLOUR(kings)] = pos.men[BD_OTHER_COLOUR(kings)] = BB_BIT(BB_SQUARE(6u, 4u));
+    tune_sample_of(&pos, &bd_rules_english, 0.5, &s);
+    tune_add(set, &s);
+}
+
+static void test_search_labels_are_whites_view(void)
+{
+    struct tune_set set = { 0 };
+    add_kings_against_a_man(&set, BD_WHITE, BD_WHITE);
+    add_kings_against_a_man(&set, BD_WHITE, BD_BLACK);
+    add_kings_against_a_man(&set, BD_BLACK, BD_WHITE);
+    add_kings_against_a_man(&set, BD_BLACK, BD_BLACK);
+    tune_search_labels(&set, &bd_rules_english, LABEL_DEPTH, NULL);
+    CHECK(set.sample[0].searched > EVAL_MAN);
+    CHECK(set.sample[1].searched > EVAL_MAN);
+    CHECK(set.sample[2].searched < -EVAL_MAN);
+    CHECK(set.sample[3].searched < -EVAL_MAN);
+    tune_mix_labels(&set, TRUE_SCALE, 0);
+    CHECK(set.sample[0].result == 0.5);
+    double logistic = 1 / (1 + exp(-TRUE_SCALE * set.sample[2].searched));
+    tune_mix_labels(&set, TRUE_SCALE, 1);
+    CHECK(fabs(set.sample[2].result - logistic) < 1e-12);
+    tune_mix_labels(&set, TRUE_SCALE, 0.5);
+    CHECK(fabs(set.sample[2].result - (0.5 + logistic) / 2) < 1e-12);
+    CHECK(set.sample[2].game_result == 0.5);
+    tune_free(&set);
+}
+
 static void test_pdn_illegal_move_is_an_error(void)
 {
     struct tune_set sets[BD_VARIANT_COUNT] = { { 0 } };
@@ -152,6 +191,7 @@ int main(void)
     RUN_TEST(test_scale_fit_finds_the_scale_that_made_the_results);
     RUN_TEST(test_sample_splits_the_men_squares_from_the_material);
     RUN_TEST(test_pdn_games_give_their_quiet_positions);
+    RUN_TEST(test_search_labels_are_whites_view);
     RUN_TEST(test_pdn_illegal_move_is_an_error);
     return check_end();
 }
