@@ -369,6 +369,9 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * it lets a capture happen, and the margins are half a man and a man. */
 #define FUTILITY_MARGIN 50
 #define RAZOR_MARGIN 100
+/* Both only where the target keeps them for the variant
+ * (SEARCH_STATIC_PRUNING_ENGLISH, arch/search_sizes.h). */
+#define STATIC_PRUNING(rules) (SEARCH_STATIC_PRUNING_ENGLISH || (rules)->variant != BD_VARIANT_ENGLISH)
 /*
  * Null move: in a zero-window node at depth >= NULL_MIN_DEPTH with no
  * capture to make, whose evaluation already beats beta, the side to move
@@ -490,8 +493,8 @@ HOT uint8_t null_move_fits(struct search_workspace *w, struct search_node *n)
 
 /* A node one ply above the horizon, or at it, that has no capture: its
  * score when that decides it (no move: lost; the quiet-move draw; the
- * evaluation at the horizon, or far enough outside the window), else
- * UNDECIDED. */
+ * evaluation at the horizon, or far enough outside the window where
+ * STATIC_PRUNING allows), else UNDECIDED. */
 HOT int16_t quiet_frontier(struct search_workspace *w, const struct search_node *n)
 {
     const bd_position *pos = &w->pos;
@@ -499,6 +502,8 @@ HOT int16_t quiet_frontier(struct search_workspace *w, const struct search_node 
         return (int16_t)(n->ply - SEARCH_MATE);
     if (n->quiet >= w->rules->draw_quiet_plies)
         return 0;
+    if (n->depth > 0 && !STATIC_PRUNING(w->rules))
+        return UNDECIDED;
     int16_t e = eval_position(pos, w->rules);
     if (n->depth <= 0 || e - FUTILITY_MARGIN >= n->beta || e + RAZOR_MARGIN <= n->alpha)
         return e;

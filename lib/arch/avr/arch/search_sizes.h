@@ -29,14 +29,25 @@
 #ifndef SEARCH_QUIET_PLY_MAX
 #  define SEARCH_QUIET_PLY_MAX 11u   /* a quiet node from this ply on is evaluated */
 #endif
+/* The shared move stack, all plies: as much as whole games at the Uno's
+ * depth need to cut no capture short (avr-sizes test_search), with
+ * English searched without the static pruning (below), whose depth-1
+ * nodes list their moves. */
 #ifndef SEARCH_STACK_BYTES
-#  define SEARCH_STACK_BYTES 276u    /* the shared move stack, all plies */
+#  define SEARCH_STACK_BYTES 300u
 #endif
 /* The null move (engine/search.c): kept here, in both variants, where a
  * search of a second reaches a few plies (the host, deeper, leaves it out:
  * lib/arch/generic). */
 #ifndef SEARCH_NULL_MOVE
 #  define SEARCH_NULL_MOVE 1
+#endif
+/* Futility pruning and razoring one ply above the horizon (engine/search.c)
+ * in English checkers: left out here, where the Uno's search of a second
+ * plays English better without them (kept in Russian draughts and on the
+ * host: lib/arch/generic). */
+#ifndef SEARCH_STATIC_PRUNING_ENGLISH
+#  define SEARCH_STATIC_PRUNING_ENGLISH 0
 #endif
 #ifndef SEARCH_CAPTURE_RESERVE
 #  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
