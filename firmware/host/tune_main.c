@@ -17,6 +17,8 @@
 
 #define DEFAULT_ITERATIONS 30u
 #define DEFAULT_SKIP_PLIES 3u       /* the opening suites' moves */
+#define ITERATIONS_MAX 1000u        /* far past where a fit settles */
+#define SKIP_PLIES_MAX 1000u        /* past any game's length */
 #define NIBBLE_MAX 15
 #define ROUNDS 40                   /* of k and the weights in turn */
 #define DEFAULT_LABEL_SHARE 0.5
@@ -52,8 +54,8 @@ static void usage(FILE *out)
             "scale of the logistic first, with the hand-set weights the fit starts\n"
             "from, then the weights; prints the rows of the\n"
             "term weights of lib/engine/eval.c for each variant the games hold.\n"
-            "  --iterations N   Gauss-Newton steps at most (default %u)\n"
-            "  --skip PLIES     positions left out at the start of a game (default %u)\n"
+            "  --iterations N   Gauss-Newton steps at most, 0..%u (default %u)\n"
+            "  --skip PLIES     positions left out at the start of a game, 0..%u (default %u)\n"
             "  --squares        fit the man squares' table too (shared by the variants;\n"
             "                   printed as its nibbles, each clipped to 0..15, and the\n"
             "                   sums of four squares must stay within a byte: check)\n"
@@ -63,7 +65,8 @@ static void usage(FILE *out)
             "  --label-share F  the search's share of that mix, 0..1 (default %.1f)\n"
             "  --freeze LIST    terms kept at their compiled-in weights, of:\n"
             "                  ",
-            DEFAULT_ITERATIONS, DEFAULT_SKIP_PLIES, LABEL_DEPTH_MAX, DEFAULT_LABEL_SHARE);
+            ITERATIONS_MAX, DEFAULT_ITERATIONS, SKIP_PLIES_MAX, DEFAULT_SKIP_PLIES, LABEL_DEPTH_MAX,
+            DEFAULT_LABEL_SHARE);
     for (unsigned t = 0; t < EVAL_TERMS; t++)
         fprintf(out, " %s", term_names[t]);
     fputc('\n', out);
@@ -101,6 +104,17 @@ static double number_of(const char *option, const char *text, double low, double
         exit(2);
     }
     return x;
+}
+
+/* The whole number an option's value gives, within low..high, or exit. */
+static unsigned whole_number_of(const char *option, const char *text, unsigned low, unsigned high)
+{
+    double x = number_of(option, text, low, high);
+    if (x != floor(x)) {
+        fprintf(stderr, "tune: %s %s: a whole number is needed\n", option, text);
+        exit(2);
+    }
+    return (unsigned)x;
 }
 
 static void show_progress(size_t done, size_t count)
@@ -183,18 +197,17 @@ int main(int argc, char **argv)
             usage(stdout);
             return 0;
         } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
-            iterations = (unsigned)strtoul(argv[++i], NULL, 10);
+            iterations = whole_number_of(argv[i], argv[i + 1], 0, ITERATIONS_MAX);
+            i++;
         } else if (!strcmp(argv[i], "--skip") && i + 1 < argc) {
-            skip = (unsigned)strtoul(argv[++i], NULL, 10);
+            skip = whole_number_of(argv[i], argv[i + 1], 0, SKIP_PLIES_MAX);
+            i++;
         } else if (!strcmp(argv[i], "--freeze") && i + 1 < argc) {
             frozen = parse_frozen(argv[++i]);
         } else if (!strcmp(argv[i], "--squares")) {
             fit_squares = 1;
         } else if (!strcmp(argv[i], "--label-depth") && i + 1 < argc) {
-            double depth = number_of(argv[i], argv[i + 1], 1, LABEL_DEPTH_MAX);
-            if (depth != floor(depth))
-                fail("--label-depth needs a whole number", argv[i + 1]);
-            label_depth = (unsigned)depth;
+            label_depth = whole_number_of(argv[i], argv[i + 1], 1, LABEL_DEPTH_MAX);
             i++;
         } else if (!strcmp(argv[i], "--label-share") && i + 1 < argc) {
             label_share = number_of(argv[i], argv[i + 1], 0, 1);
@@ -259,10 +272,13 @@ int main(int argc, char **argv)
             printf("  %-16s %5ld (compiled in: %d)%s\n", term_names[t], (long)p.weight[v][t],
                    eval_weight(v, (uint8_t)t), frozen >> t & 1u ? ", frozen" : "");
     }
+    /* The whole table, ready to paste: a variant the games do not hold
+     * keeps the row compiled in (the fit left it at nothing). */
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++) {
-        printf("    /* %s */ {", variant_names[v]);
+        printf("    /* %s%s */ {", variant_names[v], sets[v].count ? "" : ", no games: as compiled in");
         for (unsigned t = 0; t < EVAL_TERMS; t++)
-            printf(" %ld%s", (long)p.weight[v][t], t + 1 < EVAL_TERMS ? "," : " },\n");
+            printf(" %ld%s", sets[v].count ? (long)p.weight[v][t] : (long)eval_weight(v, (uint8_t)t),
+                   t + 1 < EVAL_TERMS ? "," : " },\n");
     }
     for (uint8_t v = 0; v < BD_VARIANT_COUNT; v++)
         tune_free(&sets[v]);
