@@ -381,9 +381,11 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * checkers has zugzwang (a side forced to walk into a capture), mostly in
  * the ending: so only while both sides keep NULL_MIN_PIECES pieces, never
  * twice in a row, and never on the previous iteration's line.  Only where
- * the target's sizes keep it (SEARCH_NULL_MOVE, arch/search_sizes.h): the
- * deep host search wins without it in both variants, where the passes it
- * cuts on are refuted by zugzwang more often than they save nodes.
+ * the target's sizes keep it (SEARCH_NULL_MOVE, arch/search_sizes.h),
+ * which none does by default: the deep host search wins without it in
+ * both variants, where the passes it cuts on are refuted by zugzwang more
+ * often than they save nodes, and the Uno's search of a second plays no
+ * worse without it.
  */
 #define NULL_MOVE SEARCH_NULL_MOVE
 #define NULL_MIN_DEPTH 3

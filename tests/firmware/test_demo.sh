@@ -17,7 +17,10 @@ SHORT=200000000
 GAME=3000000000
 BENCH=400000000
 FLASH_LIMIT=32256       # the Uno's flash less Optiboot
-DEPTH_1S=10             # the depth `level time 1000` + `go` reaches from a start position
+# The depth `level time 1000` + `go` reaches from a start position.  A
+# nominal depth: the pruning decides how many nodes a ply costs (the null
+# move, since left out, made the same second read a ply deeper).
+DEPTH_1S=9
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 
