@@ -344,7 +344,7 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * capture goes on searching its captures: a capture is forced, so cutting
  * the sequence at the horizon would score a position whose material is
  * about to change.  The capture test is asked once a node: at the horizon
- * before the evaluation, or by the null move, or with the moves.
+ * before the evaluation, or with the moves.
  */
 #define CAPTURE_UNKNOWN MG_CAPTURE_UNKNOWN
 
@@ -372,25 +372,6 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
 /* Both only where the target keeps them for the variant
  * (SEARCH_STATIC_PRUNING_ENGLISH, arch/search_sizes.h). */
 #define STATIC_PRUNING(rules) (SEARCH_STATIC_PRUNING_ENGLISH || (rules)->variant != BD_VARIANT_ENGLISH)
-/*
- * Null move: in a zero-window node at depth >= NULL_MIN_DEPTH with no
- * capture to make, whose evaluation already beats beta, the side to move
- * first passes and lets the opponent search NULL_REDUCTION plies less than a move would;
- * if even that fails to bring the score under beta, the node is taken as a
- * cut-off without listing its moves.  Passing is not a legal move, and
- * checkers has zugzwang (a side forced to walk into a capture), mostly in
- * the ending: so only while both sides keep NULL_MIN_PIECES pieces, never
- * twice in a row, and never on the previous iteration's line.  Only where
- * the target's sizes keep it (SEARCH_NULL_MOVE, arch/search_sizes.h),
- * which none does by default: the deep host search wins without it in
- * both variants, where the passes it cuts on are refuted by zugzwang more
- * often than they save nodes, and the Uno's search of a second plays no
- * worse without it.
- */
-#define NULL_MOVE SEARCH_NULL_MOVE
-#define NULL_MIN_DEPTH 3
-#define NULL_REDUCTION 3u
-#define NULL_MIN_PIECES 6u
 
 /* Node n's score from the table, or UNDECIDED (engine/table.h; never
  * without a table). */
@@ -453,44 +434,6 @@ HOT uint8_t out_of_time(struct search_workspace *w)
         ((((uint8_t)nodes & STOP_POLL_MASK) == 0 || *w->poll) && poll_stop(w)))
         w->stopped = 1;
     return w->stopped;
-}
-
-/* The rest of null_move_fits(), once the cheap tests have passed. */
-COLD uint8_t null_move_worth(struct search_workspace *w, struct search_node *n)
-{
-    bd_position *pos = &w->pos;
-    uint8_t ply = n->ply;
-    /* Never twice in a row: the parent has no list while its own null
-     * move is searched. */
-    if ((n - 1)->l.count == 0 ||
-        bs_popcount32_call(pos->pieces[BD_WHITE]) < NULL_MIN_PIECES ||
-        bs_popcount32_call(pos->pieces[BD_BLACK]) < NULL_MIN_PIECES ||
-        node_capture(w, n) || eval_position(pos, w->rules) < n->beta)
-        return 0;
-    pos->side = BD_OTHER_COLOUR(pos->side);
-    w->path[ply + 1u] = 0;
-    n->child_quiet = 0;
-    n->child_kings = (n - 1)->child_kings;
-    n->zero_window = 1;
-    n->reduce = NULL_REDUCTION;
-    return 1;
-}
-
-/* Takes the null move of node n back: the side to move has its turn. */
-COLD void null_back(struct search_workspace *w, struct search_node *n)
-{
-    w->pos.side = BD_OTHER_COLOUR(w->pos.side);
-    n->reduce = 0;
-}
-
-/* True when node n may try a null move (see NULL_MOVE), which it then
- * sets up: the side to move passes, the child searches with a zero window
- * at beta and NULL_REDUCTION plies less, and sees no repetition across the
- * pass. */
-HOT uint8_t null_move_fits(struct search_workspace *w, struct search_node *n)
-{
-    return n->ply != 0 && n->depth >= NULL_MIN_DEPTH && n->beta - n->alpha == 1 && !w->follow_pv &&
-           null_move_worth(w, n);
 }
 
 /* A node one ply above the horizon, or at it, that has no capture: its
@@ -584,7 +527,7 @@ HOT void node_open(struct search_node *n)
     n->zero_window = 0;
     n->reduce = 0;
     /* The node's list starts where its parent's ends (empty until the
-     * moves are generated: a null move's child starts there too). */
+     * moves are generated). */
     n->l.base = parent->l.base + (uint16_t)parent->l.count * parent->l.size;
     n->l.count = 0;
     n->l.size = QUIET_ENTRY;
@@ -720,9 +663,6 @@ enter:
     if (score != UNDECIDED)
         goto done;
     node_open(n);
-    if (NULL_MOVE && null_move_fits(w, n))
-        goto enter;
-moves:
     score = node_moves(w, n);
     if (score != UNDECIDED)
         goto done;
@@ -741,24 +681,6 @@ done:
     if (--n == nodes)
         return score;
     score = (int16_t)-score;
-    if (n->l.count == 0) {
-        /* After the null move (the only child of a node without its
-         * list): the side to move takes its turn back, and either cuts
-         * (the reduced search without a move of ours still beat beta) or
-         * goes on to its moves. */
-        null_back(w, n);
-        if (w->stopped) {
-            score = 0;
-            goto done;
-        }
-        if (score >= n->beta) {
-            /* A mate found without a move of ours is not a proof. */
-            if (score > SEARCH_MATE_BOUND)
-                score = n->beta;
-            goto done;
-        }
-        goto moves;
-    }
     if (n->i == 0)
         w->follow_pv = 0;
     if (!w->stopped && score > n->alpha) {

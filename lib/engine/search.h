@@ -23,9 +23,7 @@
  * halved when a counter saturates.  Quiet moves after the first two (not
  * the killers) are searched shallower first, by one to three plies as the
  * move number and depth grow (late move reduction), and again at full depth
- * when they beat alpha.  Zero-window nodes also try a null move at depth
- * >= 3 while both sides keep 6 pieces (the side to move passes; a reduced
- * search that still fails high cuts), and one ply above the horizon take a
+ * when they beat alpha.  Zero-window nodes one ply above the horizon take a
  * quiet position whose evaluation is half a man over beta, or a man under
  * alpha, as decided.  None of these touches a capture: every shot is still
  * seen at the depth it needs.

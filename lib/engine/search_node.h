@@ -23,8 +23,7 @@ struct list {
 };
 
 struct search_node {
-    struct list l;              /* this node's moves; count 0 while its null
-                                   move is searched */
+    struct list l;              /* this node's moves */
     bb32 captured_men;          /* of the move being searched */
     int16_t alpha, beta, best;
     int8_t depth;

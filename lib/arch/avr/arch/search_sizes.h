@@ -36,13 +36,6 @@
 #ifndef SEARCH_STACK_BYTES
 #  define SEARCH_STACK_BYTES 300u
 #endif
-/* The null move (engine/search.c): left out here too, in both variants,
- * where the Uno's search of a second plays no worse without it and the
- * game's image is smaller (a build may still set it, -DSEARCH_NULL_MOVE=1,
- * to measure it). */
-#ifndef SEARCH_NULL_MOVE
-#  define SEARCH_NULL_MOVE 0
-#endif
 /* Futility pruning and razoring one ply above the horizon (engine/search.c)
  * in English checkers: left out here, where the Uno's search of a second
  * plays English better without them (kept in Russian draughts and on the

@@ -35,10 +35,6 @@
 #ifndef SEARCH_ANY_SIZE
 #  define SEARCH_SIZES_FULL_HORIZON 1
 #endif
-/* The null move (engine/search.c): off in both variants, where the search
- * is deep (the matches that chose it, a host engine at 30 ms a move, are in
- * the commits that turned it off), as on AVR (lib/arch/avr). */
-#define SEARCH_NULL_MOVE 0
 /* Futility pruning and razoring in English (engine/search.c): kept. */
 #define SEARCH_STATIC_PRUNING_ENGLISH 1
 
