@@ -26,7 +26,8 @@
 
 static const char *const term_names[EVAL_TERMS] = {
     "kings", "king-centre", "king-mobility", "kings-shut-in", "kings-main-road",
-    "runaways", "runaways-near", "guard", "advanced-late", "lead-late"
+    "runaways", "runaways-near", "guard", "advanced-late", "lead-late", "men-mobility",
+    "men-open-behind", "tempo", "tempo-early"
 };
 /*
  * Where the fit starts, and what fixes the logistic's scale k (fitted
@@ -40,8 +41,8 @@ static const char *const term_names[EVAL_TERMS] = {
  * table whatever the compiled-in weights are.
  */
 static const int16_t hand_set[BD_VARIANT_COUNT][EVAL_TERMS] = {
-    /* russian */ { 280, 2, 3, -10, 10, 20, 30, 0, 1, 2 },
-    /* english */ { 140, 2, 3, -10, 0, 20, 30, 0, 1, 2 },
+    /* russian */ { 280, 2, 3, -10, 10, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
+    /* english */ { 140, 2, 3, -10, 0, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
 };
 static const char *const variant_names[BD_VARIANT_COUNT] = { "russian", "english" };
 

@@ -165,14 +165,31 @@ _Static_assert(RANK_BITS(0u) == BB_RANK_1 && RANK_BITS(7u) == BB_RANK_8, "rank m
 #define RUNAWAY_REACH 3u
 /* The squares the men's terms count on, by colour, one row per colour so
  * that one pointer serves all of them: the runaways' ranks, the two ranks
- * before crowning, the opponent's half of the board, the own back rank. */
-enum men_region { RUNAWAY_RANKS, NEAR_CROWNING, ENEMY_HALF, BACK_RANK, MEN_REGIONS };
-static const bb32 men_regions[2][MEN_REGIONS] PROGMEM = {
-    { RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u), RANK_BITS(5u) | RANK_BITS(6u),
-      RANK_BITS(4u) | RANK_BITS(5u) | RANK_BITS(6u) | RANK_BITS(7u), BB_RANK_1 },
-    { RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u), RANK_BITS(2u) | RANK_BITS(1u),
-      RANK_BITS(3u) | RANK_BITS(2u) | RANK_BITS(1u) | RANK_BITS(0u), BB_RANK_8 },
+ * before crowning, the opponent's half of the board, the own back rank,
+ * and the tempo's: it sums the men's ranks, 0..7 from the own back rank,
+ * as three counts, the men on ranks whose number has bit 0 set, bit 1
+ * (twice), bit 2 (four times). */
+#define TEMPO_BITS 3u
+#define OWN_RANK(colour, r) RANK_BITS((colour) == BD_WHITE ? (r) : 7u - (r))
+#define RANKS_WITH_BIT(colour, bit)                                                         \
+    (((1u >> (bit)) & 1u ? OWN_RANK(colour, 1u) : 0u) | ((2u >> (bit)) & 1u ? OWN_RANK(colour, 2u) : 0u) | \
+     ((3u >> (bit)) & 1u ? OWN_RANK(colour, 3u) : 0u) | ((4u >> (bit)) & 1u ? OWN_RANK(colour, 4u) : 0u) | \
+     ((5u >> (bit)) & 1u ? OWN_RANK(colour, 5u) : 0u) | ((6u >> (bit)) & 1u ? OWN_RANK(colour, 6u) : 0u) | \
+     ((7u >> (bit)) & 1u ? OWN_RANK(colour, 7u) : 0u))
+enum men_region {
+    RUNAWAY_RANKS, NEAR_CROWNING, ENEMY_HALF, BACK_RANK, TEMPO_BIT_0,
+    MEN_REGIONS = TEMPO_BIT_0 + TEMPO_BITS
 };
+#define MEN_REGIONS_OF(colour)                                                                  \
+    { OWN_RANK(colour, 4u) | OWN_RANK(colour, 5u) | OWN_RANK(colour, 6u),                         \
+      OWN_RANK(colour, 5u) | OWN_RANK(colour, 6u),                                                \
+      OWN_RANK(colour, 4u) | OWN_RANK(colour, 5u) | OWN_RANK(colour, 6u) | OWN_RANK(colour, 7u),   \
+      OWN_RANK(colour, 0u),                                                                       \
+      RANKS_WITH_BIT(colour, 0u), RANKS_WITH_BIT(colour, 1u), RANKS_WITH_BIT(colour, 2u) }
+static const bb32 men_regions[2][MEN_REGIONS] PROGMEM = {
+    MEN_REGIONS_OF(BD_WHITE), MEN_REGIONS_OF(BD_BLACK)
+};
+_Static_assert(OWN_RANK(BD_WHITE, 0u) == BB_RANK_1 && OWN_RANK(BD_BLACK, 0u) == BB_RANK_8, "own ranks");
 
 /* The squares of x in a region (flash): one copy of the read, mask and
  * count for every region. */
@@ -198,6 +215,21 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
     return bb_step_call(x, direction) | bb_step_call(x, (uint8_t)(direction + 1u));
 }
 
+/* The pairs of a square of from and its neighbour in onto one step
+ * forward for colour, both directions: a step in one direction maps
+ * squares one to one, so each direction counts its pairs exactly.  From
+ * the men onto the empty squares: their quiet steps; from the empty
+ * squares onto the men: the empty squares behind them. */
+static __attribute__((noinline)) uint8_t pairs_ahead(bb32 from, bb32 onto, uint8_t colour)
+{
+    /* Colour's two directions are 2 * colour, even, and the odd one after. */
+    uint8_t direction = (uint8_t)(2u * colour), pairs = 0;
+    do
+        pairs = (uint8_t)(pairs + bs_popcount32_call(bb_step_call(from, direction) & onto));
+    while (++direction & 1u);
+    return pairs;
+}
+
 /* The number of runaways of colour (see above), and in *near those of
  * them near crowning. */
 static uint8_t runaways(const bd_position *pos, uint8_t colour, const bb32 *region, uint8_t *near)
@@ -218,13 +250,20 @@ static uint8_t runaways(const bd_position *pos, uint8_t colour, const bb32 *regi
     return bs_popcount32_call(free);
 }
 
+/* The board's empty squares: one copy of the eight loads for the kings'
+ * and the men's terms. */
+static __attribute__((noinline)) bb32 empty_squares(const bd_position *pos)
+{
+    return ~pos_occupied(pos);
+}
+
 /* Counts the kings' terms of one colour into count[].  Out of line: most
  * positions have no king. */
 static __attribute__((noinline)) void count_king_terms(const bd_position *pos, uint8_t colour,
                                                        uint8_t count[EVAL_TERMS])
 {
     bb32 kings = pos_kings(pos, colour);
-    bb32 empty = ~pos_occupied(pos);
+    bb32 empty = empty_squares(pos);
     bb32 free_neighbour = 0;
     uint8_t mobility = 0;
     for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
@@ -250,10 +289,23 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
     count[EVAL_KINGS_MAIN_ROAD] = bs_popcount32_call(kings & MAIN_ROAD);
 }
 
+/* The men's mobility, the squares open behind them and the tempo (the
+ * terms from EVAL_MEN_MOBILITY on) are counted only in the variant that
+ * weighs them, English: in Russian draughts they played no better (see
+ * the weights below) and cost a fifth of the AVR's nodes a second.  The
+ * other variant's counts are 0, so that the tuner fits them no weight. */
+#define WEIGHS_MEN_SHAPE(variant) ((variant) == BD_VARIANT_ENGLISH)
+/* Whether the evaluation under way counts them: set by count_both() for
+ * its two count_terms() (a byte of RAM where an argument passed down
+ * costs flash and stack; the evaluation is not reentrant anyway: one
+ * search at a time uses it). */
+static uint8_t men_shape;
+
 /* Every term's count for one colour, at the board's empty phase.  One copy
  * for both colours (the differences are taken by the callers), each count
  * within 0..255 as enum eval_term says: the largest product is 12 men or
- * pieces times a phase of at most 11. */
+ * pieces times a phase of at most 11, and the tempo (at most 4 * (6 + 5 +
+ * 4) = 60 for twelve men) times a fullness of at most 11, over 4. */
 static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_t colour,
                                                   uint8_t phase, uint8_t count[EVAL_TERMS])
 {
@@ -275,6 +327,18 @@ static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_
     count[EVAL_RUNAWAYS] = runaways(pos, colour, region, &count[EVAL_RUNAWAYS_NEAR]);
     bb32 men = pos->men[colour];
     count[EVAL_GUARD] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
+    uint8_t mobility = 0, open_behind = 0, tempo = 0;
+    if (men_shape) {
+        bb32 empty = empty_squares(pos);
+        mobility = pairs_ahead(men, empty, colour);
+        open_behind = pairs_ahead(empty, men, colour);
+        for (uint8_t bit = TEMPO_BITS; bit-- > 0;)     /* the high bit first: doublings, no shifts */
+            tempo = (uint8_t)(2u * tempo + count_in(men, &region[TEMPO_BIT_0 + bit]));
+    }
+    count[EVAL_MEN_MOBILITY] = mobility;
+    count[EVAL_MEN_OPEN_BEHIND] = open_behind;
+    count[EVAL_TEMPO] = tempo;
+    count[EVAL_TEMPO_EARLY] = (uint8_t)((uint16_t)tempo * FULLNESS(phase) / 4u);
     count[EVAL_ADVANCED_LATE] = 0;
     count[EVAL_LEAD_LATE] = 0;
     if (phase) {   /* the ending's terms: none on a full board */
@@ -286,9 +350,10 @@ static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_
 /* Every term's count for White (count[0]) and for Black (count[1]); a
  * term is White's count minus Black's (for the lead in pieces: the same
  * whichever colour leads). */
-static void count_both(const bd_position *pos, uint8_t count[2][EVAL_TERMS])
+static void count_both(const bd_position *pos, uint8_t variant, uint8_t count[2][EVAL_TERMS])
 {
     uint8_t phase = EMPTY_PHASE(bs_popcount32_call(pos->pieces[BD_WHITE] | pos->pieces[BD_BLACK]));
+    men_shape = WEIGHS_MEN_SHAPE(variant);
     count_terms(pos, BD_WHITE, phase, count[BD_WHITE]);
     count_terms(pos, BD_BLACK, phase, count[BD_BLACK]);
 }
@@ -296,18 +361,30 @@ static void count_both(const bd_position *pos, uint8_t count[2][EVAL_TERMS])
 /*
  * The weights, hundredths of a man per unit of each term, by variant, as
  * `make tune` prints them (firmware/host/tune.h, README "Tuning the
- * evaluation"): fitted to 1,056 self-play games of the engine of a5931d3
- * at fixed depths (Russian 3 against 4 and 4 against 5, every opening
- * with both colours; English 4 against 5, 200 games), from the hand-set
- * start in firmware/host/tune_main.c.  Where the fit goes against intuition
- * (a runaway still three ranks from crowning counts against in Russian
- * draughts, a king's empty neighbours against in English) it is its
- * reading of these games, kept as fitted; the matches in the README
- * measure the whole.
+ * evaluation"), from the hand-set start in firmware/host/tune_main.c.
+ *
+ * English: fitted with `--label-depth 8` to self-play games of the engine
+ * of bf5b801 at fixed depths, every opening with both colours (`make
+ * tune-games TUNE_MATCHES="english:10,11 russian:9,10 english:8,9
+ * russian:7,8"`, then `make tune TUNE_FLAGS="--label-depth 8"`), whose
+ * labels were searched with that engine's row (a fit whose labels are
+ * searched with this row lands a few units away from it).  The men's
+ * mobility, the squares open behind them and the tempo, early and late,
+ * are what that fit found most of its gain in.
+ *
+ * Russian: fitted to 1,056 self-play games of the engine of a5931d3 at
+ * fixed depths (3 against 4 and 4 against 5); its row from the fit above,
+ * with or without the men's terms, played no better in matches at the
+ * Uno's number of nodes, so Russian keeps it and does not weigh the terms
+ * added since (0).
+ *
+ * Where a fit goes against intuition (a runaway still three ranks from
+ * crowning counts against in Russian draughts) it is its reading of the
+ * games, kept as fitted; the matches in the README measure the whole.
  */
 static const int16_t weights[BD_VARIANT_COUNT][EVAL_TERMS] PROGMEM = {
-    /* russian */ { 309, -13, 0, -40, 5, -26, 115, 5, 0, -1 },
-    /* english */ { 157, 8, -6, -51, -14, 56, -7, 5, -3, 1 },
+    /* russian */ { 309, -13, 0, -40, 5, -26, 115, 5, 0, -1, 0, 0, 0, 0 },
+    /* english */ { 158, 3, -1, 1, -8, 31, 10, -1, 0, 3, 13, -10, 2, -6 },
 };
 
 /* The table's weight of one square, read as the tables were built. */
@@ -360,7 +437,7 @@ static int16_t fixed_part(const bd_position *pos)
 void eval_parts(const bd_position *pos, const struct bd_rules *rules, struct eval_parts *out)
 {
     uint8_t count[2][EVAL_TERMS];
-    count_both(pos, count);
+    count_both(pos, rules->variant, count);
     for (uint8_t t = 0; t < EVAL_TERMS; t++)
         out->term[t] = (int16_t)(count[BD_WHITE][t] - count[BD_BLACK][t]);
     out->fixed = fixed_part(pos);
@@ -377,7 +454,7 @@ int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
         return 0;
     uint8_t count[2][EVAL_TERMS];
     const int16_t *weight = weights[rules->variant];
-    count_both(pos, count);
+    count_both(pos, rules->variant, count);
     int16_t score = fixed_part(pos);
     /* Without a king on the board the kings' terms, the first ones, are
      * all 0: the sum starts after them.  Walked by pointers (an index

@@ -19,8 +19,13 @@
  * front of them, so nothing can block them), the back-rank guard while
  * the board is full (it keeps the opponent's men from crowning), men in
  * the opponent's half as
- * the board empties (the tempo of the ending) and the lead in pieces as
- * the board empties (trading down when ahead).  The weights are a table a
+ * the board empties (the tempo of the ending), the lead in pieces as
+ * the board empties (trading down when ahead), the men's mobility (the
+ * quiet steps they have: a side out of them must give material away), the
+ * empty squares behind the men (where a capture of them lands) and the
+ * tempo, how far the men have come, alone and as the board is full (a
+ * side that spends its moves early runs out of them later); these last
+ * four in English checkers only.  The weights are a table a
  * variant, fitted to the project's self-play games by build/host/tune
  * (firmware/host/tune.h; README "Tuning the evaluation").  Endings known to be
  * drawn score 0.
@@ -49,6 +54,12 @@ enum eval_term {
     EVAL_GUARD,             /* men on the own back rank times the board's fullness */
     EVAL_ADVANCED_LATE,     /* men in the enemy's half times the empty-board phase */
     EVAL_LEAD_LATE,         /* the lead in pieces times the empty-board phase */
+    /* The men's shape, counted in English checkers only (0 in Russian
+     * draughts, whose evaluation does not weigh it): */
+    EVAL_MEN_MOBILITY,      /* empty squares one step ahead of a man, one per direction */
+    EVAL_MEN_OPEN_BEHIND,   /* empty squares one step behind a man, one per direction */
+    EVAL_TEMPO,             /* the men's ranks summed, counted from the own back rank (0) */
+    EVAL_TEMPO_EARLY,       /* the tempo times the board's fullness, over 4 */
     EVAL_TERMS
 };
 

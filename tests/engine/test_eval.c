@@ -32,10 +32,13 @@ static uint8_t set_fen(const struct bd_rules *rules, const char *fen_P)
 #define RUSSIAN(fen) set_fen(&bd_rules_russian, PSTR(fen))
 #define ENGLISH(fen) set_fen(&bd_rules_english, PSTR(fen))
 
-static uint8_t no_terms_but(uint8_t a, uint8_t b)
+/* True when every term outside the set (bits TERM(t)) is 0. */
+#define TERM(t) ((uint16_t)1u << (t))
+_Static_assert(EVAL_TERMS <= 16, "a term set is 16 bits");
+static uint8_t no_terms_but(uint16_t set)
 {
     for (uint8_t t = 0; t < EVAL_TERMS; t++)
-        if (t != a && t != b && parts.term[t] != 0)
+        if (!(set & TERM(t)) && parts.term[t] != 0)
             return 0;
     return 1;
 }
@@ -73,10 +76,11 @@ static void test_runaway_man_has_no_enemy_piece_in_its_cone(void)
         CHECK_EQ(parts.term[EVAL_RUNAWAYS_NEAR], 1);
     }
     /* Black's d4 runs down: c3 e3, b2 d2 f2, a1 c1 e1 g1 hold no White
-     * piece when White's only man is on h2. */
+     * piece when White's only man is on h2 (Russian draughts counts none
+     * of the men's mobility, open squares and tempo). */
     if (RUSSIAN("W:Wh2:Bd4")) {
         CHECK_EQ(parts.term[EVAL_RUNAWAYS], -1);
-        CHECK(no_terms_but(EVAL_RUNAWAYS, EVAL_ADVANCED_LATE));
+        CHECK(no_terms_but(TERM(EVAL_RUNAWAYS) | TERM(EVAL_ADVANCED_LATE)));
     }
     if (RUSSIAN("W:Wa1:Bd4"))
         CHECK_EQ(parts.term[EVAL_RUNAWAYS], 0);
@@ -121,6 +125,83 @@ static void test_king_terms(void)
     if (RUSSIAN("W:WKa1,b2:BKh6")) {
         CHECK_EQ(parts.term[EVAL_KINGS_SHUT_IN], 1);
         CHECK_EQ(parts.term[EVAL_KING_MOBILITY], 0 - 2);
+    }
+}
+
+/* The men's terms that English checkers alone weighs (engine/eval.c), on
+ * English squares: 1-4 are b8, d8, f8, h8 and 29-32 a1, c1, e1, g1. */
+
+/* A man's quiet steps: the empty squares diagonally ahead of it. */
+static void test_men_mobility_counts_the_empty_squares_ahead(void)
+{
+    /* 22 (c3) steps to 17 or 18 (b4, d4); Black's 4 (h8) only to 8 (g7);
+     * two pieces: no guard, and the lead and the advance are even. */
+    if (ENGLISH("W:W22:B4")) {
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 2 - 1);
+        CHECK(no_terms_but(TERM(EVAL_MEN_MOBILITY) | TERM(EVAL_MEN_OPEN_BEHIND) | TERM(EVAL_TEMPO)));
+    }
+    /* Its own men on 17 and 18 block 22; they have 13, 14 and 14, 15. */
+    if (ENGLISH("W:W22,17,18:B4"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 4 - 1);
+    /* An enemy man blocks too: 21 (a3) has no step; 17 steps to 22 only,
+     * and 4 to 8. */
+    if (ENGLISH("W:W21:B17,4"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 0 - 2);
+    /* A king is not a man. */
+    if (ENGLISH("W:WK22:B4"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 0 - 1);
+    /* The start: 21-24 have seven steps, as Black's 9-12 have. */
+    if (ENGLISH("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 0);
+    /* 4 gone: 8 is still blocked by 11 and 12. */
+    if (ENGLISH("W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,5,6,7,8,9,10,11,12"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 0);
+    /* 24 gone: 28 and 27 step to it, 23 to 19 and 18, 22 to 18 and 17,
+     * 21 to 17. */
+    if (ENGLISH("W:W21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12"))
+        CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], 7 - 7);
+    /* Russian draughts counts none of these terms. */
+    if (RUSSIAN("W:Wc3:Bh8"))
+        CHECK(no_terms_but(0));
+}
+
+/* The empty squares one step behind a man: 18 (d4) has 22 and 23 (c3,
+ * e3) behind it, a man on its back rank none. */
+static void test_men_open_behind_counts_the_empty_squares_behind(void)
+{
+    if (ENGLISH("W:W18:B4"))
+        CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 2 - 0);
+    /* 22 fills one of 18's, and has 25 and 26 (b2, d2) behind it. */
+    if (ENGLISH("W:W18,22:B4"))
+        CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 1 + 2 - 0);
+    /* Black's 18 has 14 and 15 (c5, e5) behind it; White's 28 (h2) only
+     * 32 (g1). */
+    if (ENGLISH("W:W28:B18"))
+        CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 1 - 2);
+    if (ENGLISH("W:W30:B4"))
+        CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 0);   /* both on their back rank */
+    if (ENGLISH("W:W30:BK15"))
+        CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 0);   /* a king is not a man */
+}
+
+/* The tempo: a man's rank counted from its own back rank, 0 there. */
+static void test_tempo_sums_the_mens_ranks(void)
+{
+    /* 18 (d4) is White's fourth rank (3), 12 (h6) Black's third (2); two
+     * pieces: the board's fullness is 0. */
+    if (ENGLISH("W:W18:B12")) {
+        CHECK_EQ(parts.term[EVAL_TEMPO], 3 - 2);
+        CHECK_EQ(parts.term[EVAL_TEMPO_EARLY], 0);
+    }
+    /* A man about to crown: 28 (h2) is Black's seventh rank (6). */
+    if (ENGLISH("W:W29:B28"))
+        CHECK_EQ(parts.term[EVAL_TEMPO], 0 - 6);
+    /* The start less 24: White 4 * (0 + 1) + 3 * 2 = 10, Black 4 * (0 + 1
+     * + 2) = 12; 23 pieces, fullness 11: 10 * 11 / 4 = 27 (rounded down)
+     * against 12 * 11 / 4 = 33. */
+    if (ENGLISH("W:W21,22,23,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")) {
+        CHECK_EQ(parts.term[EVAL_TEMPO], 10 - 12);
+        CHECK_EQ(parts.term[EVAL_TEMPO_EARLY], 27 - 33);
     }
 }
 
@@ -194,6 +275,9 @@ int main(void)
     RUN_TEST(test_guard_counts_back_men_by_the_boards_fullness);
     RUN_TEST(test_ending_terms_grow_as_the_board_empties);
     RUN_TEST(test_king_terms);
+    RUN_TEST(test_men_mobility_counts_the_empty_squares_ahead);
+    RUN_TEST(test_men_open_behind_counts_the_empty_squares_behind);
+    RUN_TEST(test_tempo_sums_the_mens_ranks);
     RUN_TEST(test_drawn_endings_score_zero);
     RUN_TEST(test_score_is_the_weighted_parts_and_colour_symmetric);
     return check_end();

@@ -80,10 +80,13 @@ out=$(session "set-param name=variant value=english" "pos pos=$ENGLISH_START mov
               "level depth=4" "go think")
 expect "english: the forced capture as 15x22x18" "15x22x18" "$(done_move "$out")"
 
-# The same search as the host's: the same move at a fixed depth.
-for variant in russian english; do
+# The same search as the host's: the same move at a fixed depth.  Russian
+# only: English is searched without futility pruning and razoring on AVR
+# and with them on the host (arch/search_sizes.h), so their trees differ
+# and so may their moves; the English position's reading is checked by
+# the forced capture above.
+for variant in russian; do
     moves="9-13 22-18 13-17"
-    [ $variant = english ] && moves="11-15 23-19 8-11"
     fw=$(done_move "$(session "set-param name=variant value=$variant" \
         "pos pos=$RUSSIAN_START moves=\"$moves\"" "level depth=6" "go think")")
     host=$(host_move "set-param name=variant value=$variant" \

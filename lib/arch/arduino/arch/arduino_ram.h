@@ -14,7 +14,10 @@
  * DRAUGHTS_RAM_BUDGET bounds sizeof(Draughts) (lib/arduino/src/Draughts.h
  * static_asserts it): half the part's RAM, the rest for the core's serial
  * buffers, the sketch and the search's stack.  DRAUGHTS_UNDO_PLIES is how
- * many plies undo() can take back, a byte each.
+ * many plies undo() can take back, a byte each: on the full search's parts
+ * as many as leave the Play example's deepest search, with a serial
+ * interrupt on top, clear of its static data (tests/arduino/test_arduino.sh
+ * runs it; 64 no longer did once English weighed the men's shape).
  */
 #ifndef BITDRAUGHTS_ARCH_ARDUINO_RAM_H
 #define BITDRAUGHTS_ARCH_ARDUINO_RAM_H
@@ -24,6 +27,6 @@
 #define BITDRAUGHTS_RAM_BYTES (RAMEND - RAMSTART + 1ul)
 #define BITDRAUGHTS_SMALL_ENGINE (BITDRAUGHTS_RAM_BYTES < 2048u)
 #define DRAUGHTS_RAM_BUDGET (BITDRAUGHTS_RAM_BYTES / 2u)
-#define DRAUGHTS_UNDO_PLIES (BITDRAUGHTS_SMALL_ENGINE ? 24u : 64u)
+#define DRAUGHTS_UNDO_PLIES (BITDRAUGHTS_SMALL_ENGINE ? 24u : 48u)
 
 #endif
