@@ -292,13 +292,13 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
 /* The men's mobility, the squares open behind them and the tempo (the
  * terms from EVAL_MEN_MOBILITY on) are counted only in the variant that
  * weighs them, English: in Russian draughts they played no better (see
- * the weights below) and cost a fifth of the AVR's nodes a second.  The
- * other variant's counts are 0, so that the tuner fits them no weight. */
+ * the weights below) and would only slow the AVR's nodes.  The other
+ * variant's counts are 0, so that the tuner fits them no weight. */
 #define WEIGHS_MEN_SHAPE(variant) ((variant) == BD_VARIANT_ENGLISH)
 /* Whether the evaluation under way counts them: set by count_both() for
  * its two count_terms() (a byte of RAM where an argument passed down
- * costs flash and stack; the evaluation is not reentrant anyway: one
- * search at a time uses it). */
+ * costs flash and stack).  It makes the evaluation non-reentrant: one
+ * evaluation at a time, as every program here runs one search at a time. */
 static uint8_t men_shape;
 
 /* Every term's count for one colour, at the board's empty phase.  One copy

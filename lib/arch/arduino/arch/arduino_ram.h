@@ -17,7 +17,7 @@
  * many plies undo() can take back, a byte each: on the full search's parts
  * as many as leave the Play example's deepest search, with a serial
  * interrupt on top, clear of its static data (tests/arduino/test_arduino.sh
- * runs it; 64 no longer did once English weighed the men's shape).
+ * runs it).
  */
 #ifndef BITDRAUGHTS_ARCH_ARDUINO_RAM_H
 #define BITDRAUGHTS_ARCH_ARDUINO_RAM_H
