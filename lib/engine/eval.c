@@ -257,10 +257,16 @@ static __attribute__((noinline)) bb32 empty_squares(const bd_position *pos)
     return ~pos_occupied(pos);
 }
 
-/* Counts the kings' terms of one colour into count[].  Out of line: most
+/* The counts of both colours term by term, [term][colour], so that the
+ * weighted sum walks them with one pointer; one colour's column of them,
+ * &counts[0][colour], holds its count of term t at COLUMN(t). */
+typedef uint8_t term_counts[EVAL_TERMS][2];
+#define COLUMN(term) (2u * (term))
+
+/* Counts the kings' terms of one colour into its column.  Out of line: most
  * positions have no king. */
 static __attribute__((noinline)) void count_king_terms(const bd_position *pos, uint8_t colour,
-                                                       uint8_t count[EVAL_TERMS])
+                                                       uint8_t *count)
 {
     bb32 kings = pos_kings(pos, colour);
     bb32 empty = empty_squares(pos);
@@ -275,7 +281,7 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
         mobility = (uint8_t)(mobility + bs_popcount32_call(free_step));
         free_neighbour |= free_step;
     }
-    count[EVAL_KINGS] = bs_popcount32_call(kings);
+    count[COLUMN(EVAL_KINGS)] = bs_popcount32_call(kings);
     uint8_t centre = 0;
     for (uint8_t ring = 0; ring < KING_RINGS; ring++) {
         uint8_t inside = count_in(kings, &king_rings[ring]);
@@ -283,10 +289,10 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
             break;   /* the rings are nested: none inside the next either */
         centre = (uint8_t)(centre + KING_RING_WEIGHT * inside);
     }
-    count[EVAL_KING_CENTRE] = centre;
-    count[EVAL_KING_MOBILITY] = mobility;
-    count[EVAL_KINGS_SHUT_IN] = bs_popcount32_call(kings & ~free_neighbour);
-    count[EVAL_KINGS_MAIN_ROAD] = bs_popcount32_call(kings & MAIN_ROAD);
+    count[COLUMN(EVAL_KING_CENTRE)] = centre;
+    count[COLUMN(EVAL_KING_MOBILITY)] = mobility;
+    count[COLUMN(EVAL_KINGS_SHUT_IN)] = bs_popcount32_call(kings & ~free_neighbour);
+    count[COLUMN(EVAL_KINGS_MAIN_ROAD)] = bs_popcount32_call(kings & MAIN_ROAD);
 }
 
 /* The men's mobility, the squares open behind them and the tempo (the
@@ -295,38 +301,33 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
  * the weights below) and would only slow the AVR's nodes.  The other
  * variant's counts are 0, so that the tuner fits them no weight. */
 #define WEIGHS_MEN_SHAPE(variant) ((variant) == BD_VARIANT_ENGLISH)
-/* Whether the evaluation under way counts them: set by count_both() for
- * its two count_terms() (a byte of RAM where an argument passed down
- * costs flash and stack).  It makes the evaluation non-reentrant: one
- * evaluation at a time, as every program here runs one search at a time. */
-static uint8_t men_shape;
 
 /* Every term's count for one colour, at the board's empty phase.  One copy
  * for both colours (the differences are taken by the callers), each count
  * within 0..255 as enum eval_term says: the largest product is 12 men or
  * pieces times a phase of at most 11, and the tempo (at most 4 * (6 + 5 +
  * 4) = 60 for twelve men) times a fullness of at most 11, over 4. */
-static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_t colour,
-                                                  uint8_t phase, uint8_t count[EVAL_TERMS])
+BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase, uint8_t men_shape,
+                           uint8_t *count)
 {
     /* Every count is written once, a zero where its term has nothing to
      * count (no clearing of the whole array first). */
     if (pos->pieces[colour] != pos->men[colour]) {
         count_king_terms(pos, colour, count);
     } else {
-        count[EVAL_KINGS] = 0;
-        count[EVAL_KING_CENTRE] = 0;
-        count[EVAL_KING_MOBILITY] = 0;
-        count[EVAL_KINGS_SHUT_IN] = 0;
-        count[EVAL_KINGS_MAIN_ROAD] = 0;
+        count[COLUMN(EVAL_KINGS)] = 0;
+        count[COLUMN(EVAL_KING_CENTRE)] = 0;
+        count[COLUMN(EVAL_KING_MOBILITY)] = 0;
+        count[COLUMN(EVAL_KINGS_SHUT_IN)] = 0;
+        count[COLUMN(EVAL_KINGS_MAIN_ROAD)] = 0;
     }
-    count[EVAL_RUNAWAYS_NEAR] = 0;
+    count[COLUMN(EVAL_RUNAWAYS_NEAR)] = 0;
     /* The colour's regions (a constant address at each call, where an
      * index by colour costs a multiplication by their size). */
     const bb32 *region = colour == BD_WHITE ? men_regions[BD_WHITE] : men_regions[BD_BLACK];
-    count[EVAL_RUNAWAYS] = runaways(pos, colour, region, &count[EVAL_RUNAWAYS_NEAR]);
+    count[COLUMN(EVAL_RUNAWAYS)] = runaways(pos, colour, region, &count[COLUMN(EVAL_RUNAWAYS_NEAR)]);
     bb32 men = pos->men[colour];
-    count[EVAL_GUARD] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
+    count[COLUMN(EVAL_GUARD)] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
     uint8_t mobility = 0, open_behind = 0, tempo = 0;
     if (men_shape) {
         bb32 empty = empty_squares(pos);
@@ -335,27 +336,31 @@ static __attribute__((noinline)) void count_terms(const bd_position *pos, uint8_
         for (uint8_t bit = TEMPO_BITS; bit-- > 0;)     /* the high bit first: doublings, no shifts */
             tempo = (uint8_t)(2u * tempo + count_in(men, &region[TEMPO_BIT_0 + bit]));
     }
-    count[EVAL_MEN_MOBILITY] = mobility;
-    count[EVAL_MEN_OPEN_BEHIND] = open_behind;
-    count[EVAL_TEMPO] = tempo;
-    count[EVAL_TEMPO_EARLY] = (uint8_t)((uint16_t)tempo * FULLNESS(phase) / 4u);
-    count[EVAL_ADVANCED_LATE] = 0;
-    count[EVAL_LEAD_LATE] = 0;
+    count[COLUMN(EVAL_MEN_MOBILITY)] = mobility;
+    count[COLUMN(EVAL_MEN_OPEN_BEHIND)] = open_behind;
+    count[COLUMN(EVAL_TEMPO)] = tempo;
+    count[COLUMN(EVAL_TEMPO_EARLY)] = (uint8_t)((uint16_t)tempo * FULLNESS(phase) / 4u);
+    count[COLUMN(EVAL_ADVANCED_LATE)] = 0;
+    count[COLUMN(EVAL_LEAD_LATE)] = 0;
     if (phase) {   /* the ending's terms: none on a full board */
-        count[EVAL_ADVANCED_LATE] = (uint8_t)(count_in(men, &region[ENEMY_HALF]) * phase);
-        count[EVAL_LEAD_LATE] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
+        count[COLUMN(EVAL_ADVANCED_LATE)] = (uint8_t)(count_in(men, &region[ENEMY_HALF]) * phase);
+        count[COLUMN(EVAL_LEAD_LATE)] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
     }
 }
 
-/* Every term's count for White (count[0]) and for Black (count[1]); a
- * term is White's count minus Black's (for the lead in pieces: the same
+/* Every term's count for White (count[t][0]) and for Black (count[t][1]);
+ * a term is White's count minus Black's (for the lead in pieces: the same
  * whichever colour leads). */
-static void count_both(const bd_position *pos, uint8_t variant, uint8_t count[2][EVAL_TERMS])
+static void count_both(const bd_position *pos, uint8_t variant, term_counts count)
 {
     uint8_t phase = EMPTY_PHASE(bs_popcount32_call(pos->pieces[BD_WHITE] | pos->pieces[BD_BLACK]));
-    men_shape = WEIGHS_MEN_SHAPE(variant);
-    count_terms(pos, BD_WHITE, phase, count[BD_WHITE]);
-    count_terms(pos, BD_BLACK, phase, count[BD_BLACK]);
+    uint8_t men_shape = WEIGHS_MEN_SHAPE(variant);
+    /* A loop over the colours around one inlined copy of count_terms():
+     * one prologue for both. */
+    uint8_t colour = BD_WHITE;
+    do
+        count_terms(pos, colour, phase, men_shape, &count[0][colour]);
+    while (++colour < 2u);
 }
 
 /*
@@ -436,10 +441,10 @@ static int16_t fixed_part(const bd_position *pos)
 
 void eval_parts(const bd_position *pos, const struct bd_rules *rules, struct eval_parts *out)
 {
-    uint8_t count[2][EVAL_TERMS];
+    term_counts count;
     count_both(pos, rules->variant, count);
     for (uint8_t t = 0; t < EVAL_TERMS; t++)
-        out->term[t] = (int16_t)(count[BD_WHITE][t] - count[BD_BLACK][t]);
+        out->term[t] = (int16_t)(count[t][BD_WHITE] - count[t][BD_BLACK]);
     out->fixed = fixed_part(pos);
     out->drawn = eval_drawn_ending(pos, rules);
 }
@@ -452,17 +457,20 @@ int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
 {
     if (eval_drawn_ending(pos, rules))
         return 0;
-    uint8_t count[2][EVAL_TERMS];
+    term_counts count;
     const int16_t *weight = weights[rules->variant];
     count_both(pos, rules->variant, count);
     int16_t score = fixed_part(pos);
     /* Without a king on the board the kings' terms, the first ones, are
      * all 0: the sum starts after them.  Walked by pointers (an index
-     * into three arrays costs an addition to each a term on AVR). */
-    uint8_t first = count[BD_WHITE][EVAL_KINGS] | count[BD_BLACK][EVAL_KINGS] ? EVAL_KINGS : KING_TERMS;
-    const uint8_t *white = &count[BD_WHITE][first], *black = &count[BD_BLACK][first];
-    for (weight += first; white < &count[BD_WHITE][EVAL_TERMS]; white++, black++, weight++) {
-        int16_t term = (int16_t)(*white - *black);
+     * into two arrays costs an addition to each a term on AVR). */
+    uint8_t first = count[EVAL_KINGS][BD_WHITE] | count[EVAL_KINGS][BD_BLACK] ? EVAL_KINGS : KING_TERMS;
+    const uint8_t *both = count[first];
+    weight += first;
+    for (uint8_t left = (uint8_t)(EVAL_TERMS - first); left; left--, weight++) {
+        _Static_assert(BD_WHITE == 0 && BD_BLACK == 1, "a term's counts: White's, then Black's");
+        uint8_t white = *both++;
+        int16_t term = (int16_t)(white - *both++);
         if (term)
             score = (int16_t)(score + (int16_t)pgm_read_word(weight) * term);
     }

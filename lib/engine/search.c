@@ -601,8 +601,13 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, 
     if (i >= LMR_MIN_MOVE && depth >= LMR_MIN_DEPTH && !capture && e[2] < ORDER_KILLER_2)
         reduce = (uint8_t)(1u + (i >= 3u && depth >= 3) + (i >= 5u && depth >= 5));
     n->reduce = reduce;
-    *captured = capture ? entry_captured(e) : 0;
-    n->captured_men = *captured & pos->men[BD_OTHER_COLOUR(side)];
+    bb32 taken = 0, taken_men = 0;
+    if (capture) {
+        taken = entry_captured(e);
+        taken_men = taken & pos->men[BD_OTHER_COLOUR(side)];
+    }
+    *captured = taken;
+    n->captured_men = taken_men;
     return e;
 }
 
