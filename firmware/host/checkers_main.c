@@ -6,7 +6,7 @@
  *   checkers divide [--variant russian|english] [--fen FEN] DEPTH
  *   checkers moves  [--variant russian|english] [--fen FEN]
  *   checkers go     [--variant russian|english] [--fen FEN] [--moves "M1 M2 ..."]
- *                   (--depth N | --movetime MS) [--endgame DIR]
+ *                   (--depth N | --movetime MS | --nodes N) [--endgame DIR]
  *   checkers hub    [--variant russian|english] [--endgame DIR]
  *
  * go and hub take --endgame DIR: the endgame tables of DIR (make endgame,
@@ -24,6 +24,9 @@
  * go --moves plays the moves (PDN, blank-separated) from that position
  * into the game record first, so the search sees the repetitions and the
  * quiet-move count of the game, as the firmware's does.
+ * go --nodes N stops the search at its Nth node, counted over all its
+ * iterations (search_limits.nodes): unlike --movetime, the same search
+ * whatever the machine's load, so engines compare at equal nodes.
  * hub speaks Scan's Hub protocol on stdin and stdout (checkers_hub.h), for
  * Hub GUIs and pydraughts; --variant is the variant it starts with.
  * A bad argument or FEN prints one line on stderr and exits with status 2.
@@ -54,6 +57,7 @@ struct options {
     const char *depth_text;
     const char *go_depth;       /* go --depth */
     const char *go_movetime;    /* go --movetime */
+    const char *go_nodes;       /* go --nodes */
     const char *go_moves;       /* go --moves */
     const char *endgame;        /* go and hub --endgame */
 };
@@ -64,17 +68,23 @@ static void print_help(void)
          "       checkers divide [--variant russian|english] [--fen FEN] DEPTH\n"
          "       checkers moves  [--variant russian|english] [--fen FEN]\n"
          "       checkers go     [--variant russian|english] [--fen FEN] [--moves \"M1 M2 ...\"]\n"
-         "                       (--depth N | --movetime MS) [--endgame DIR]\n"
+         "                       (--depth N | --movetime MS | --nodes N) [--endgame DIR]\n"
          "       checkers hub    [--variant russian|english] [--endgame DIR]\n"
          "Counts the move tree (perft), the tree under each move (divide), lists\n"
          "the legal moves, in PDN, or searches for the best move (go).  The default\n"
          "variant is russian; without --fen the variant's start position is used.\n"
-         "DEPTH is 1 to 20.  go searches to --depth N (1 to %u) or for --movetime MS\n"
-         "milliseconds (1 to 3600000) and prints a line per completed iteration,\n"
+         "DEPTH is 1 to 20.  go searches to --depth N (1 to %u), for --movetime MS\n"
+         "milliseconds (1 to 3600000) or for --nodes N nodes (1 to %u),\n"
+         "and prints a line per completed iteration,\n"
          "  info depth D score S nodes N pv MOVE...\n"
          "then one line each: bestmove MOVE, score S, pv MOVE..., depth D, nodes N\n"
          "(bestmove none when the side to move has no move).  Scores are from the\n"
          "side to move's view in hundredths of a man; a win in n plies is 30000 - n.\n"
+         "go --nodes N stops the search at its Nth node, the nodes of every iteration\n"
+         "counted (the nodes line says N, or fewer when the search ended first), with\n"
+         "the last completed iteration's move or the best root move searched in full\n"
+         "of the one cut short (before either, the first legal move): the same answer\n"
+         "on every run, whatever the load.\n"
          "go --moves plays the moves given (PDN, separated by blanks) from the FEN or\n"
          "start position first: the search sees them in its game record, so that\n"
          "repetitions and the quiet-move draw rule count.\n"
@@ -82,12 +92,13 @@ static void print_help(void)
          "GUIs and pydraughts' HubEngine); the GUI chooses the variant with\n"
          "set-param name=variant value=russian|english.\n"
          "go and hub take --endgame DIR: the endgame tables in DIR (make endgame:\n"
-         "build/endgame) decide the positions of few pieces in the search.\n", SEARCH_MAX_DEPTH);
+         "build/endgame) decide the positions of few pieces in the search.\n", SEARCH_MAX_DEPTH,
+         COMMAND_LINE_NODES_MAX);
 }
 
 static struct options parse_options(int argc, char **argv)
 {
-    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0, 0 };
+    struct options opt = { 0, &bd_rules_russian, 0, 0, 0, 0, 0, 0, 0 };
     if (argc < 2)
         usage_error("missing command (perft, divide, moves, go or hub; --help for usage)", 0);
     for (int i = 1; i < argc; i++) {
@@ -116,6 +127,10 @@ static struct options parse_options(int argc, char **argv)
             if (++i == argc)
                 usage_error("--movetime needs milliseconds", 0);
             opt.go_movetime = argv[i];
+        } else if (!strcmp(arg, "--nodes")) {
+            if (++i == argc)
+                usage_error("--nodes needs a number", 0);
+            opt.go_nodes = argv[i];
         } else if (!strcmp(arg, "--moves")) {
             if (++i == argc)
                 usage_error("--moves needs a list of moves", 0);
@@ -330,6 +345,14 @@ static void run_go(const struct options *opt, const bd_position *pos)
         char message[sizeof "--depth must be a number from 1 to 255"];
         snprintf(message, sizeof message, "--depth must be a number from 1 to %u", SEARCH_MAX_DEPTH);
         limits.depth = (uint8_t)parse_number(opt->go_depth, 1, SEARCH_MAX_DEPTH, message);
+    } else if (opt->go_nodes) {
+        char message[sizeof "--nodes must be a number from 1 to 4294967295"];
+        snprintf(message, sizeof message, "--nodes must be a number from 1 to %u",
+                 COMMAND_LINE_NODES_MAX);
+        /* No stop to poll: the count alone ends the search, the same way
+         * at every run. */
+        limits.nodes = parse_number(opt->go_nodes, 1, COMMAND_LINE_NODES_MAX, message);
+        limits.depth = SEARCH_MAX_DEPTH;
     } else {
         uint32_t ms = parse_number(opt->go_movetime, 1, 3600000u,
                                    "--movetime must be milliseconds from 1 to 3600000");
@@ -373,15 +396,15 @@ int main(int argc, char **argv)
     command_line_program("checkers");
     struct options opt = parse_options(argc, argv);
     bd_position pos;
-    if ((opt.go_depth || opt.go_movetime || opt.go_moves) && strcmp(opt.command, "go"))
-        usage_error("--depth, --movetime and --moves are for go only", 0);
+    if ((opt.go_depth || opt.go_movetime || opt.go_nodes || opt.go_moves) && strcmp(opt.command, "go"))
+        usage_error("--depth, --movetime, --nodes and --moves are for go only", 0);
     if (opt.endgame)
         use_endgame(opt.endgame, opt.command);
     if (!strcmp(opt.command, "go")) {
         if (opt.depth_text)
-            usage_error("go takes --depth N or --movetime MS, not", opt.depth_text);
-        if (!opt.go_depth == !opt.go_movetime)
-            usage_error("go needs exactly one of --depth N and --movetime MS", 0);
+            usage_error("go takes --depth N, --movetime MS or --nodes N, not", opt.depth_text);
+        if (!!opt.go_depth + !!opt.go_movetime + !!opt.go_nodes != 1)
+            usage_error("go needs exactly one of --depth N, --movetime MS and --nodes N", 0);
         read_position(&opt, &pos);
         run_go(&opt, &pos);
     } else if (!strcmp(opt.command, "perft")) {

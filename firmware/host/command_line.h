@@ -2,8 +2,9 @@
 /*
  * command_line.h - what the host programs share on their command line: a
  * usage error that names the program and ends it with status 2 (what the
- * tests expect of every program), a bounded decimal number, and the folder
- * the running program was started from (where its siblings are).
+ * tests expect of every program), a bounded decimal number, the largest
+ * node limit (which `checkers go` and the match's engines agree on), and
+ * the folder the running program was started from (where its siblings are).
  */
 #ifndef BITDRAUGHTS_COMMAND_LINE_H
 #define BITDRAUGHTS_COMMAND_LINE_H
@@ -13,6 +14,10 @@
 #include <stdint.h>
 
 #define COMMAND_LINE_EXIT_USAGE 2
+/* The largest node limit, of `checkers go --nodes` and of the match's
+ * engines: the search counts its nodes in 32 bits (struct search_result),
+ * and a round bound keeps below where that count wraps. */
+#define COMMAND_LINE_NODES_MAX 4000000000u
 
 /* Names the program in every usage error; called first thing in main(). */
 void command_line_program(const char *name);

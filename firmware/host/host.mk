@@ -18,20 +18,23 @@ $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/firmware/host/%_main.o $(HOST)/libtools
 # under avrsim, with its own limit if it names one:
 #   make match ENGINE_B=/tmp/old/checkers VARIANT=english MOVETIME=100 SPRT="0 10"
 #   make match ENGINE_A=build/uno/demo.elf,movetime=1000 ENGINE_B=build/host/checkers,depth=6
-# DEPTH= replaces MOVETIME; GAMES= defaults to each opening with both
+# DEPTH= or NODES= replaces MOVETIME (not both: the match refuses two
+# limits); GAMES= defaults to each opening with both
 # colours; MATCH_FLAGS passes any other option (--pdn FILE, --seed N, ...).
 ENGINE_A ?= $(HOST)/checkers
 ENGINE_B ?= $(HOST)/checkers
 VARIANT  ?= russian
 MOVETIME ?= 100
 DEPTH    ?=
+NODES    ?=
 GAMES    ?=
 SPRT     ?=
 MATCH_FLAGS ?=
 match: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
 	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
-	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH),--movetime $(MOVETIME)) \
+	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH)) $(if $(NODES),--nodes $(NODES)) \
+	    $(if $(DEPTH)$(NODES),,--movetime $(MOVETIME)) \
 	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \
 	    '$(ENGINE_A)' '$(ENGINE_B)'
 

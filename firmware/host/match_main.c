@@ -65,6 +65,7 @@ struct options {
     const char *engine_spec[2];
     uint8_t depth;
     uint32_t movetime_ms;
+    uint32_t nodes;
     uint32_t games;             /* 0: the default */
     unsigned jobs;
     const char *openings_path;
@@ -90,14 +91,17 @@ static void print_help(void)
          "       match --generate-openings russian|english [--plies N] [--depth D] [--balance CP]\n"
          "Two engines play each other from an opening suite, every opening with both\n"
          "colours, several games at a time; every move is checked by the library.\n"
-         "ENGINE is [cli:|avrsim:]PATH[,depth=N|,movetime=MS][,name=LABEL][,sim=AVRSIM]\n"
-         "  [,history=moves|fen]: a `checkers` binary (run per move: go --variant V --fen F\n"
-         "  --moves \"...\" and the limit), or firmware (PATH ending in .elf) in the simulator\n"
-         "  (level time MS | level depth N, new V, the moves, go; simulated time).\n"
+         "ENGINE is [cli:|avrsim:]PATH[,depth=N|,movetime=MS|,nodes=N][,name=LABEL]\n"
+         "  [,sim=AVRSIM][,history=moves|fen]: a `checkers` binary (run per move: go\n"
+         "  --variant V --fen F --moves \"...\" and the limit), or firmware (PATH ending in\n"
+         "  .elf) in the simulator (level time MS | level depth N, new V, the moves, go;\n"
+         "  simulated time; its level has no node limit: nodes= is refused for it).\n"
          "options:\n"
          "  --variant russian|english  (default russian)\n"
-         "  --depth N | --movetime MS  limit per move of engines that name none (default\n"
-         "                             movetime 100)\n"
+         "  --depth N | --movetime MS | --nodes N\n"
+         "                             limit per move of engines that name none (default\n"
+         "                             movetime 100); --nodes gives the same games at any\n"
+         "                             load, for `checkers` binaries that know it\n"
          "  --games N                  games, rounded up to pairs (default: each opening of\n"
          "                             the suite twice; with --sprt, up to 20000, the\n"
          "                             suite repeated)\n"
@@ -109,7 +113,8 @@ static void print_help(void)
          "  --sprt ELO0 ELO1           stop once H0 (elo0) or H1 (elo1) is accepted\n"
          "  --alpha A, --beta B        the SPRT's error rates (default 0.05 each)\n"
          "  --timeout MS               wall-clock time per move before an engine counts as\n"
-         "                             hung (default: 120 s at a depth, else 10 x movetime + 5 s)\n"
+         "                             hung (default: 120 s at a depth or a node limit,\n"
+         "                             else 10 x movetime + 5 s)\n"
          "  --pdn FILE                 write every game to FILE in PDN\n"
          "  --sim PATH                 the avrsim binary (default: avrsim beside match)\n"
          "  --quiet                    no line per game\n"
@@ -168,7 +173,7 @@ static struct options parse_options(int argc, char **argv)
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     o.jobs = cores < 1 ? 1u : cores > (long)MAX_JOBS ? MAX_JOBS : (unsigned)cores;
     unsigned engines = 0;
-    uint8_t depth_given = 0, movetime_given = 0;
+    uint8_t depth_given = 0, movetime_given = 0, nodes_given = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (!strcmp(arg, "--help") || !strcmp(arg, "-h")) {
@@ -194,6 +199,11 @@ static struct options parse_options(int argc, char **argv)
             o.movetime_ms = parse_number(value_of(argc, argv, &i), 1, 3600000u,
                                          "--movetime must be 1 to 3600000 ms");
             movetime_given = 1;
+        } else if (!strcmp(arg, "--nodes")) {
+            char message[sizeof "--nodes must be 1 to 4294967295"];
+            snprintf(message, sizeof message, "--nodes must be 1 to %u", COMMAND_LINE_NODES_MAX);
+            o.nodes = parse_number(value_of(argc, argv, &i), 1, COMMAND_LINE_NODES_MAX, message);
+            nodes_given = 1;
         } else if (!strcmp(arg, "--games")) {
             o.games = parse_number(value_of(argc, argv, &i), 1, 10000000u,
                                    "--games must be 1 to 10000000");
@@ -235,8 +245,8 @@ static struct options parse_options(int argc, char **argv)
             usage_error("more than two engines", arg);
         }
     }
-    if (depth_given && movetime_given)
-        usage_error("--depth and --movetime exclude each other", 0);
+    if (depth_given + movetime_given + nodes_given > 1)
+        usage_error("--depth, --movetime and --nodes exclude each other", 0);
     if (o.generate) {
         if (engines)
             usage_error("--generate-openings takes no engine", o.engine_spec[0]);
@@ -244,7 +254,7 @@ static struct options parse_options(int argc, char **argv)
     }
     if (engines < 2)
         usage_error("two engines needed (--help for usage)", 0);
-    if (!depth_given && !movetime_given)
+    if (!depth_given && !movetime_given && !nodes_given)
         o.movetime_ms = DEFAULT_MOVETIME_MS;
     return o;
 }
@@ -595,7 +605,7 @@ static int run_match(const struct options *o)
         default_sim_path(sim, sizeof sim);
     for (int i = 0; i < 2; i++) {
         struct player *p = &m.players[i];
-        if (player_parse(p, o->engine_spec[i], o->depth, o->movetime_ms, sim))
+        if (player_parse(p, o->engine_spec[i], o->depth, o->movetime_ms, o->nodes, sim))
             usage_error(p->error, 0);
         if (o->timeout_ms)
             p->timeout_ms = o->timeout_ms;

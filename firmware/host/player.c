@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "checkers/pdn.h"
+#include "host/command_line.h"
 
 /* What a child may print for one request before it counts as a failure:
  * far more than a `go` (one info line an iteration) or a firmware reply. */
@@ -214,9 +215,11 @@ static const char *variant_name(const struct bd_rules *rules)
 
 /* ------------------------------------------------------------------ cli -- */
 
+/* Reads the binary's --help when it must tell what the binary knows:
+ * --moves (unless history= said), and --nodes at a node limit. */
 static int cli_open(struct player *p)
 {
-    if (p->history != PLAYER_HISTORY_AUTO)
+    if (p->history != PLAYER_HISTORY_AUTO && !p->nodes)
         return 0;
     char *argv[] = { p->path, "--help", NULL };
     int from;
@@ -246,18 +249,24 @@ static int cli_open(struct player *p)
         free(out);
         return -1;
     }
-    p->history = strstr(out, "--moves") ? PLAYER_HISTORY_MOVES : PLAYER_HISTORY_FEN;
+    if (p->history == PLAYER_HISTORY_AUTO)
+        p->history = strstr(out, "--moves") ? PLAYER_HISTORY_MOVES : PLAYER_HISTORY_FEN;
+    /* Refused when the engine is opened (the match opens each before its
+     * games), rather than every game lost to a usage error. */
+    int knows_nodes = strstr(out, "--nodes") != NULL;
     free(out);
+    if (p->nodes && !knows_nodes) {
+        set_error(p, "%s: its --help has no --nodes (older than the option): give it depth= or "
+                  "movetime=", p->path);
+        return -1;
+    }
     return 0;
 }
 
 static int cli_go(struct player *p, const struct player_game *game, char *move, size_t move_size)
 {
     char limit[16];
-    if (p->depth)
-        snprintf(limit, sizeof limit, "%u", p->depth);
-    else
-        snprintf(limit, sizeof limit, "%u", p->movetime_ms);
+    snprintf(limit, sizeof limit, "%u", p->depth ? p->depth : p->nodes ? p->nodes : p->movetime_ms);
     char *argv[12];
     int n = 0;
     argv[n++] = p->path;
@@ -272,7 +281,7 @@ static int cli_go(struct player *p, const struct player_game *game, char *move, 
         argv[n++] = "--moves";
         argv[n++] = (char *)game->moves;
     }
-    argv[n++] = p->depth ? "--depth" : "--movetime";
+    argv[n++] = p->depth ? "--depth" : p->nodes ? "--nodes" : "--movetime";
     argv[n++] = limit;
     argv[n] = NULL;
 
@@ -602,12 +611,13 @@ static int has_suffix(const char *text, const char *suffix)
 }
 
 int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t movetime_ms,
-                 const char *default_sim)
+                 uint32_t nodes, const char *default_sim)
 {
     memset(p, 0, sizeof *p);
     p->pid = -1;
     p->depth = depth;
     p->movetime_ms = movetime_ms;
+    p->nodes = nodes;
     const char *rest = spec;
     if (!strncmp(spec, "cli:", 4)) {
         p->kind = &kind_cli;
@@ -644,30 +654,35 @@ int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t mov
         }
         *value++ = '\0';
         uint32_t number;
+        if (!strcmp(item, "depth") || !strcmp(item, "movetime") || !strcmp(item, "nodes")) {
+            /* The engine's own limit replaces the match's. */
+            if (own_limit) {
+                set_error(p, "engine '%s': one limit only (depth=, movetime= or nodes=)", spec);
+                return -1;
+            }
+            own_limit = 1;
+            p->depth = 0;
+            p->movetime_ms = 0;
+            p->nodes = 0;
+        }
         if (!strcmp(item, "depth")) {
             if (parse_u32(value, 1, 20, &number)) {
                 set_error(p, "engine '%s': depth must be 1 to 20", spec);
                 return -1;
             }
-            if (own_limit) {
-                set_error(p, "engine '%s': one limit only (depth= or movetime=)", spec);
-                return -1;
-            }
-            own_limit = 1;
             p->depth = (uint8_t)number;
-            p->movetime_ms = 0;
         } else if (!strcmp(item, "movetime")) {
             if (parse_u32(value, 1, 3600000u, &number)) {
                 set_error(p, "engine '%s': movetime must be 1 to 3600000 ms", spec);
                 return -1;
             }
-            if (own_limit) {
-                set_error(p, "engine '%s': one limit only (depth= or movetime=)", spec);
+            p->movetime_ms = number;
+        } else if (!strcmp(item, "nodes")) {
+            if (parse_u32(value, 1, COMMAND_LINE_NODES_MAX, &number)) {
+                set_error(p, "engine '%s': nodes must be 1 to %u", spec, COMMAND_LINE_NODES_MAX);
                 return -1;
             }
-            own_limit = 1;
-            p->movetime_ms = number;
-            p->depth = 0;
+            p->nodes = number;
         } else if (!strcmp(item, "name")) {
             snprintf(p->name, sizeof p->name, "%s", value);
         } else if (!strcmp(item, "sim")) {
@@ -682,13 +697,22 @@ int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t mov
                 return -1;
             }
         } else {
-            set_error(p, "engine '%s': unknown option '%s' (depth, movetime, name, sim, history)",
-                      spec, item);
+            set_error(p, "engine '%s': unknown option '%s' (depth, movetime, nodes, name, sim, "
+                      "history)", spec, item);
             return -1;
         }
     }
-    if (!p->depth == !p->movetime_ms) {
-        set_error(p, "engine '%s': needs a limit (depth= or movetime=, or the match's)", spec);
+    if ((p->depth != 0) + (p->movetime_ms != 0) + (p->nodes != 0) != 1) {
+        set_error(p, "engine '%s': needs a limit (depth=, movetime= or nodes=, or the match's)",
+                  spec);
+        return -1;
+    }
+    /* The firmware's `level` command (its text protocol, which this kind
+     * speaks) is a depth or a time: a node limit it would not keep is
+     * refused rather than played as something else. */
+    if (p->kind == &kind_avrsim && p->nodes) {
+        set_error(p, "engine '%s': the firmware's level has no node limit (depth or time "
+                  "only): give it depth= or movetime=", spec);
         return -1;
     }
     if (p->kind == &kind_avrsim && p->movetime_ms > SIM_LEVEL_TIME_MAX) {
@@ -696,7 +720,7 @@ int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t mov
                   SIM_LEVEL_TIME_MAX);
         return -1;
     }
-    p->timeout_ms = p->depth ? PLAYER_DEPTH_TIMEOUT_MS
+    p->timeout_ms = p->depth || p->nodes ? PLAYER_DEPTH_TIMEOUT_MS
                              : PLAYER_TIMEOUT_FACTOR * p->movetime_ms + PLAYER_TIMEOUT_SLACK_MS;
     if (!p->name[0]) {
         char limit[32];
@@ -710,6 +734,8 @@ void player_describe_limit(const struct player *p, char *out, size_t size)
 {
     if (p->depth)
         snprintf(out, size, "depth %u", p->depth);
+    else if (p->nodes)
+        snprintf(out, size, "nodes %u", p->nodes);
     else
         snprintf(out, size, "%s %u ms", p->kind == &kind_avrsim ? "time" : "movetime",
                  p->movetime_ms);

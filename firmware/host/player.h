@@ -10,18 +10,22 @@
  * moves is its kind's business:
  *
  *   cli     a `checkers` binary of any revision, run once per move:
- *             PATH go --variant V --fen START --moves "M1 M2 ..." (--depth N | --movetime MS)
+ *             PATH go --variant V --fen START --moves "M1 M2 ..."
+ *                     (--depth N | --movetime MS | --nodes N)
  *           and its `bestmove` line read.  A binary whose --help does not
  *           mention --moves (older than the option) gets the current
  *           position as --fen instead, and so plays without the game's
- *           record (history=fen forces that, history=moves the other).
+ *           record (history=fen forces that, history=moves the other);
+ *           one whose --help does not mention --nodes cannot play at a
+ *           node limit, and is refused when it is given one.
  *   avrsim  the game firmware in the simulator, one session a game:
  *             AVRSIM ELF   fed  level time MS | level depth N,  new V,
  *           the moves, go;  the firmware's move line is read back.  Its
  *           clock is the simulated one, so `level time` is the board's
  *           real thinking time.  Between its moves the simulator is
  *           stopped (SIGSTOP), so its idle loop takes no core from the
- *           opponent.
+ *           opponent.  The firmware's `level` command is a depth or a
+ *           time, never a node count: a node limit is refused for it.
  *
  * A new kind (a Hub-protocol engine: `pos`, `level`, `go`, `done move=`)
  * is one more entry of that table.
@@ -29,10 +33,10 @@
  * An engine is named on the command line by a spec,
  *     [KIND:]PATH[,KEY=VALUE...]
  * with KIND cli or avrsim (default: avrsim for a PATH ending in .elf,
- * else cli) and the keys depth=N, movetime=MS (the limit per move; the
- * match's own limit when absent), name=LABEL (for the report; default
- * PATH and its limit), sim=PATH (the avrsim binary), history=moves|fen
- * (cli).  PATH cannot contain a comma.
+ * else cli) and the keys depth=N, movetime=MS, nodes=N (the limit per
+ * move, nodes cli only; the match's own limit when absent), name=LABEL
+ * (for the report; default PATH and its limit), sim=PATH (the avrsim
+ * binary), history=moves|fen (cli).  PATH cannot contain a comma.
  */
 #ifndef BITDRAUGHTS_PLAYER_H
 #define BITDRAUGHTS_PLAYER_H
@@ -52,8 +56,9 @@ extern "C" {
 #define PLAYER_MOVE_MAX 64u
 #define PLAYER_ERROR_MAX 256u
 /* The wall-clock time a move may take before the engine counts as hung
- * (player_parse's default; the match may change it): at a fixed depth a
- * generous constant, at a time per move ten times it plus start-up. */
+ * (player_parse's default; the match may change it): at a fixed depth or
+ * node count a generous constant, at a time per move ten times it plus
+ * start-up. */
 #define PLAYER_DEPTH_TIMEOUT_MS 120000u
 #define PLAYER_TIMEOUT_FACTOR 10u
 #define PLAYER_TIMEOUT_SLACK_MS 5000u
@@ -92,8 +97,10 @@ struct player {
     char path[PLAYER_PATH_MAX];
     char sim[PLAYER_PATH_MAX];      /* avrsim: the simulator */
     char name[PLAYER_NAME_MAX];
-    uint8_t depth;                  /* 0: movetime_ms */
+    /* The limit per move: exactly one of the three is non-zero. */
+    uint8_t depth;
     uint32_t movetime_ms;
+    uint32_t nodes;                 /* cli only */
     uint32_t timeout_ms;            /* wall-clock time allowed per move */
     uint8_t history;                /* cli: enum player_history */
     char error[PLAYER_ERROR_MAX];   /* why the last call failed */
@@ -109,15 +116,16 @@ struct player {
 };
 
 /* Parses a spec (above) into *p, the limits not given there taken from
- * depth / movetime_ms (exactly one non-zero); 0 or -1 with p->error set.
- * default_sim is the avrsim binary unless sim= says otherwise. */
+ * depth / movetime_ms / nodes (exactly one non-zero); 0 or -1 with
+ * p->error set.  default_sim is the avrsim binary unless sim= says
+ * otherwise. */
 int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t movetime_ms,
-                 const char *default_sim);
+                 uint32_t nodes, const char *default_sim);
 /* The kind's operations, with p->error set when they fail. */
 int player_open(struct player *p);
 int player_go(struct player *p, const struct player_game *game, char *move, size_t move_size);
 void player_close(struct player *p);
-/* "depth 4" or "movetime 100 ms" into out. */
+/* "depth 4", "movetime 100 ms" or "nodes 5000" into out. */
 void player_describe_limit(const struct player *p, char *out, size_t size);
 
 #ifdef __cplusplus

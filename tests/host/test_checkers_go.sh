@@ -3,7 +3,8 @@
 # build/host/checkers go: the search on the command line.  The output's
 # shape (info lines, then bestmove/score/pv/depth/nodes), composed
 # positions whose best move is known (see tests/engine/test_search.c for
-# why), --movetime, and bad arguments exiting 2 with one line on stderr.
+# why), --movetime, --nodes, and bad arguments exiting 2 with one line on
+# stderr.
 set -u
 BUILD=${BUILD:-build}
 CHECKERS=$BUILD/host/checkers
@@ -52,6 +53,49 @@ expect_match "issue 13's position after 18-14: Black is more than half a man up"
 out=$("$CHECKERS" go --variant english --movetime 100)
 expect_match "--movetime ends with a move and a depth" '^depth [1-9][0-9]*$' "$(echo "$out" | grep '^depth')"
 
+# --nodes N: the search counts every node it enters, each iteration's root
+# included, over all its iterations, and stops at the Nth, which it does
+# not search (lib/engine/search.c, out_of_time()).  So after a depth-6
+# search of T nodes, --nodes T + 1 completes depth 6 and stops on entering
+# depth 7's root: depth 6's lines and answer, and nodes T + 1; --nodes T
+# stops at depth 6's last node, which leaves depth 6 cut short.
+deep=$("$CHECKERS" go --depth 6)
+total=$(echo "$deep" | sed -n 's/^nodes //p')
+out=$("$CHECKERS" go --nodes $((total + 1)))
+expect "--nodes T + 1 after a depth-6 search of T nodes: depth 6's lines and move, nodes T + 1" \
+    "$(echo "$deep" | sed '$d')
+nodes $((total + 1))" "$out"
+out=$("$CHECKERS" go --nodes "$total")
+expect "--nodes T stops at depth 6's last node: depth 5 completed, nodes T" "depth 5 nodes $total" \
+    "$(echo "$out" | tail -n 2 | tr '\n' ' ' | sed 's/ $//')"
+# --nodes 1 stops on the root's entry, before any root move: the first
+# legal move, as `moves` lists them, not searched (score 0, depth 0).
+english='W:W18,19,23,26:B5,10,11'
+expect "--nodes 1: the first legal move, depth 0, nodes 1" \
+    "bestmove $("$CHECKERS" moves --variant english --fen "$english" | head -n 1) score 0 depth 0 nodes 1" \
+    "$("$CHECKERS" go --variant english --fen "$english" --nodes 1 | grep -v '^pv' | tr '\n' ' ' | sed 's/ $//')"
+# Far from the end of the search the nodes line is the limit exactly, every
+# completed iteration having used fewer; and nothing but the count decides.
+limit=20000
+out=$("$CHECKERS" go --variant english --moves "11-15 23-19" --nodes $limit)
+expect_match "--nodes ends with a move and the limit's nodes" \
+    "^bestmove [0-9]+[-x][0-9]+ .* depth [1-9][0-9]* nodes $limit\$" "$(echo "$out" | tail -n 5 | tr '\n' ' ' | sed 's/ $//')"
+expect_match "--nodes: each iteration's nodes grow and stay under the limit" '^ok$' \
+    "$(echo "$out" | awk -v limit=$limit '/^info/ { if ($7 + 0 >= limit || $7 + 0 <= last) bad = 1; last = $7 + 0; n++ }
+                                         END { print (n > 1 && !bad) ? "ok" : "bad" }')"
+again=$("$CHECKERS" go --variant english --moves "11-15 23-19" --nodes $limit)
+expect "--nodes twice: the same output" "$out" "$again"
+# A search that ends before the limit (a win it has proved) says fewer.
+out=$("$CHECKERS" go --fen 'W:We3:Bf4' --nodes $limit)
+nodes=$(echo "$out" | sed -n 's/^nodes //p')
+if echo "$out" | grep -qx 'score 29999' && [ -n "$nodes" ] && [ "$nodes" -lt $limit ]; then
+    ok "--nodes: a search that ends first says its own nodes, fewer than the limit ($nodes)"
+else
+    fail "--nodes: a search that ends first says its own nodes, fewer than the limit" "$(echo "$out" | tail -n 5 | tr '\n' ' ')"
+fi
+expect_match "--help names --nodes (the match asks it whether a binary knows the option)" \
+    ' --nodes N' "$("$CHECKERS" --help)"
+
 # --moves: the game so far.  White's king shuttles 4-8-4 and Black's 29-25-29
 # twice; Black, a king down, can then draw by playing 25-29 into the third
 # occurrence.  Seen from the bare FEN of the same position (no record) the
@@ -99,6 +143,21 @@ expect_usage_error "go --depth x" "$CHECKERS" go --depth x
 expect_usage_error "go --depth without a value" "$CHECKERS" go --depth
 expect_usage_error "go --movetime 0" "$CHECKERS" go --movetime 0
 expect_usage_error "go --movetime -5" "$CHECKERS" go --movetime -5
+expect_usage_error "go with --nodes and --depth" "$CHECKERS" go --nodes 100 --depth 3
+expect_usage_error "go with --nodes and --movetime" "$CHECKERS" go --movetime 10 --nodes 100
+expect_usage_error "go --nodes 0" "$CHECKERS" go --nodes 0
+expect_usage_error "go --nodes x" "$CHECKERS" go --nodes x
+expect_usage_error "go --nodes 100k" "$CHECKERS" go --nodes 100k
+expect_usage_error "go --nodes -5" "$CHECKERS" go --nodes -5
+expect_usage_error "go --nodes 4000000001, past the largest" "$CHECKERS" go --nodes 4000000001
+expect_usage_error "go --nodes 2^64 + 1, past 64 bits" "$CHECKERS" go --nodes 18446744073709551617
+expect_usage_error "go --nodes without a value" "$CHECKERS" go --nodes
+expect_usage_error "--nodes on perft" "$CHECKERS" perft --nodes 100 2
+err=$("$CHECKERS" go --nodes 0 2>&1 >/dev/null)
+expect "a bad --nodes is named with its range" "checkers: --nodes must be a number from 1 to 4000000000: 0" "$err"
+err=$("$CHECKERS" go --nodes 100 --depth 3 2>&1 >/dev/null)
+expect "two limits: exactly one is asked for" \
+    "checkers: go needs exactly one of --depth N, --movetime MS and --nodes N" "$err"
 expect_usage_error "go with a bare DEPTH" "$CHECKERS" go 5
 expect_usage_error "go with a bad FEN" "$CHECKERS" go --fen 'W:Wz9' --depth 2
 expect_usage_error "--depth on perft" "$CHECKERS" perft --depth 3 2

@@ -6,9 +6,11 @@
 # game twice); depth 1 loses clearly to depth 5, and the SPRT says so
 # early; fake engines (small scripts) that play an illegal move, claim to
 # have none, crash or hang lose their games and are reported; an engine
-# without --moves is given the current position instead; the firmware
-# plays through the simulator; the opening suites are exactly the 3-ply
-# openings the move generator lists.  The Elo and SPRT arithmetic has its
+# without --moves is given the current position instead; a node limit is
+# passed on as --nodes, gives the same match every time, and is refused
+# for an engine that cannot keep it; the firmware plays through the
+# simulator; the opening suites are exactly the 3-ply openings the move
+# generator lists.  The Elo and SPRT arithmetic has its
 # own unit test (tests/host/test_elo.c).
 set -u
 BUILD=${BUILD:-build}
@@ -31,7 +33,7 @@ wdl() {
 fake() {
     cat > "$tmp/$1" <<EOF
 #!/bin/sh
-if [ "\$1" = --help ]; then echo 'usage: checkers go [--fen FEN] [--moves "M1 M2 ..."] (--depth N | --movetime MS)'; exit 0; fi
+if [ "\$1" = --help ]; then echo 'usage: checkers go [--fen FEN] [--moves "M1 M2 ..."] (--depth N | --movetime MS | --nodes N)'; exit 0; fi
 $2
 EOF
     chmod +x "$tmp/$1"
@@ -127,6 +129,56 @@ else
     fail "a current engine is given the start FEN and every move since" "$(tail -n 1 "$tmp/log")"
 fi
 
+# --------------------------------------------------------- node limits --
+# A node count decides a search alone (checkers go --nodes), so a match of
+# engines at node limits plays the same games every time; -j 1 prints them
+# in the same order.
+nodes_match() {
+    "$MATCH" --games 2 -j 1 "$CHECKERS,nodes=200" "$CHECKERS,nodes=400"
+}
+out=$(nodes_match)
+status=$?
+if [ "$status" -eq 0 ] && [ "$(printf '%s\n' "$out" | grep -c '^game [12]/2: ')" -eq 2 ] &&
+   printf '%s\n' "$out" | grep -qx 'illegal or missing moves: A 0, B 0' &&
+   printf '%s\n' "$out" | grep -qx "B: $CHECKERS nodes 400"; then
+    ok "engines at nodes= play their games through the match"
+else
+    fail "engines at nodes= play their games through the match" "status $status, $(printf '%s\n' "$out" | grep '^game' | head -n 1)"
+fi
+again=$(nodes_match)
+expect "a match at node limits, twice: the same games and totals" "$out" "$again"
+# The engine's own limit, then the match's: every move of the engine asked
+# with it (the log has a line a move).
+fake lognodes "printf '%s\n' \"\$*\" >> '$tmp/nodes_log'; exec '$PWD/$CHECKERS' \"\$@\""
+for limit in own match; do
+    rm -f "$tmp/nodes_log"
+    if [ "$limit" = own ]; then
+        "$MATCH" --depth 1 --games 2 --max-plies 12 "$tmp/lognodes,nodes=200" "$CHECKERS" > /dev/null
+        expected=200
+    else
+        "$MATCH" --nodes 300 --games 2 --max-plies 12 "$tmp/lognodes" "$CHECKERS" > /dev/null
+        expected=300
+    fi
+    if [ -s "$tmp/nodes_log" ] && ! grep -v -- " --nodes $expected\$" "$tmp/nodes_log" | grep -q .; then
+        ok "the $limit node limit reaches the engine as --nodes $expected at each of its moves"
+    else
+        fail "the $limit node limit reaches the engine as --nodes $expected at each of its moves" \
+            "$(grep -v -- " --nodes $expected\$" "$tmp/nodes_log" 2>&1 | head -n 1)"
+    fi
+done
+# (Each a short match, should it be played after all.)
+short="--games 2 --max-plies 6"
+expect_usage_error "a node limit for a binary whose --help has no --nodes" \
+    "$MATCH" $short --nodes 300 "$tmp/old" "$CHECKERS"
+expect_match "... says so" "old: its --help has no --nodes" \
+    "$("$MATCH" $short "$tmp/old,nodes=300" "$CHECKERS" 2>&1 >/dev/null)"
+expect_usage_error "nodes= for the firmware, whose level has no node limit" \
+    "$MATCH" $short "$BUILD/uno/demo.elf,nodes=300" "$CHECKERS"
+expect_match "... says so" "the firmware's level has no node limit" \
+    "$("$MATCH" $short "$BUILD/uno/demo.elf,nodes=300" "$CHECKERS" 2>&1 >/dev/null)"
+expect_usage_error "the match's --nodes for the firmware naming no limit" \
+    "$MATCH" $short --nodes 300 "$BUILD/uno/demo.elf" "$CHECKERS"
+
 # ------------------------------------------------------------ firmware --
 if [ -f "$BUILD/uno/demo.elf" ]; then
     out=$("$MATCH" --variant english --games 2 --max-plies 14 "$BUILD/uno/demo.elf,depth=2,name=uno" \
@@ -176,6 +228,11 @@ expect_usage_error "an engine that cannot run" "$MATCH" --depth 1 "$CHECKERS" "$
 expect_usage_error "an unknown engine option" "$MATCH" "$CHECKERS,speed=3" "$CHECKERS"
 expect_usage_error "two limits for one engine" "$MATCH" "$CHECKERS,depth=2,movetime=5" "$CHECKERS"
 expect_usage_error "--depth and --movetime" "$MATCH" --depth 2 --movetime 5 "$CHECKERS" "$CHECKERS"
+expect_usage_error "--nodes and --depth" "$MATCH" --nodes 300 --depth 2 "$CHECKERS" "$CHECKERS"
+expect_usage_error "--nodes 0" "$MATCH" --nodes 0 "$CHECKERS" "$CHECKERS"
+expect_usage_error "--nodes x" "$MATCH" --nodes x "$CHECKERS" "$CHECKERS"
+expect_usage_error "nodes=0" "$MATCH" "$CHECKERS,nodes=0" "$CHECKERS"
+expect_usage_error "nodes= and depth= for one engine" "$MATCH" "$CHECKERS,nodes=300,depth=2" "$CHECKERS"
 expect_usage_error "--sprt with equal bounds" "$MATCH" --sprt 5 5 "$CHECKERS" "$CHECKERS"
 expect_usage_error "--sprt with one bound" "$MATCH" "$CHECKERS" "$CHECKERS" --sprt 5
 expect_usage_error "--jobs 0" "$MATCH" -j 0 "$CHECKERS" "$CHECKERS"
