@@ -171,11 +171,11 @@ _Static_assert(RANK_BITS(0u) == BB_RANK_1 && RANK_BITS(7u) == BB_RANK_8, "rank m
  * (twice), bit 2 (four times). */
 #define TEMPO_BITS 3u
 #define OWN_RANK(colour, r) RANK_BITS((colour) == BD_WHITE ? (r) : 7u - (r))
-#define RANKS_WITH_BIT(colour, bit)                                                         \
-    (((1u >> (bit)) & 1u ? OWN_RANK(colour, 1u) : 0u) | ((2u >> (bit)) & 1u ? OWN_RANK(colour, 2u) : 0u) | \
-     ((3u >> (bit)) & 1u ? OWN_RANK(colour, 3u) : 0u) | ((4u >> (bit)) & 1u ? OWN_RANK(colour, 4u) : 0u) | \
-     ((5u >> (bit)) & 1u ? OWN_RANK(colour, 5u) : 0u) | ((6u >> (bit)) & 1u ? OWN_RANK(colour, 6u) : 0u) | \
-     ((7u >> (bit)) & 1u ? OWN_RANK(colour, 7u) : 0u))
+#define RANK_IF_BIT(colour, r, bit) (((r) >> (bit)) & 1u ? OWN_RANK(colour, r) : 0u)
+#define RANKS_WITH_BIT(colour, bit)                                                       \
+    (RANK_IF_BIT(colour, 1u, bit) | RANK_IF_BIT(colour, 2u, bit) | RANK_IF_BIT(colour, 3u, bit) | \
+     RANK_IF_BIT(colour, 4u, bit) | RANK_IF_BIT(colour, 5u, bit) | RANK_IF_BIT(colour, 6u, bit) | \
+     RANK_IF_BIT(colour, 7u, bit))
 enum men_region {
     RUNAWAY_RANKS, NEAR_CROWNING, ENEMY_HALF, BACK_RANK, TEMPO_BIT_0,
     MEN_REGIONS = TEMPO_BIT_0 + TEMPO_BITS
@@ -262,6 +262,7 @@ static __attribute__((noinline)) bb32 empty_squares(const bd_position *pos)
  * &counts[0][colour], holds its count of term t at COLUMN(t). */
 typedef uint8_t term_counts[EVAL_TERMS][2];
 #define COLUMN(term) (2u * (term))
+_Static_assert(BD_WHITE == 0 && BD_BLACK == 1, "a term's counts: White's, then Black's");
 
 /* Counts the kings' terms of one colour into its column.  Out of line: most
  * positions have no king. */
@@ -468,7 +469,6 @@ int16_t eval_position(const bd_position *pos, const struct bd_rules *rules)
     const uint8_t *both = count[first];
     weight += first;
     for (uint8_t left = (uint8_t)(EVAL_TERMS - first); left; left--, weight++) {
-        _Static_assert(BD_WHITE == 0 && BD_BLACK == 1, "a term's counts: White's, then Black's");
         uint8_t white = *both++;
         int16_t term = (int16_t)(white - *both++);
         if (term)

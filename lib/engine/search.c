@@ -367,9 +367,9 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * taken as a cut-off, one that is RAZOR_MARGIN short of alpha as a fail
  * low.  A quiet move changes the evaluation by a few squares' worth unless
  * it lets a capture happen or brings a man near crowning, and the margins
- * are four fifths of a man and a man (a cut-off margin of half a man, and
- * of a man and a fifth, played worse at equal nodes in Russian draughts:
- * the commit that set it says by how much). */
+ * are four fifths of a man and a man (a cut-off margin of half a man
+ * played worse at equal nodes in Russian draughts, and one of a man and a
+ * fifth no better: the commit that set it says by how much). */
 #define FUTILITY_MARGIN 80
 #define RAZOR_MARGIN 100
 /* Both only where the target keeps them for the variant
