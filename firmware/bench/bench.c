@@ -49,6 +49,10 @@
  * the small generator (-small) need a second copy of the move generator:
  * the ATmega2560 only. */
 #define BENCH_PORTABLE (BENCH_CHECKERS && FLASHEND > 0xFFFF)
+/* The king rays' table against their walk: the table is a choice for the
+ * large parts only (KINGRAY, firmware/firmware.mk), so it is measured
+ * there and its flash left to the 32 KB parts' assembly. */
+#define BENCH_KINGRAY_TABLE BENCH_PORTABLE
 
 #define WORD_INPUTS 256u
 
@@ -186,10 +190,12 @@ static union {
 } scratch;
 #define stack (scratch.moves)
 
+#if BENCH_KINGRAY_TABLE
 uint8_t bench_size_kingray_table(uint8_t square, uint8_t direction, bb32 occupied)
 {
     return (uint8_t)kr_ray_table(square, direction, occupied);
 }
+#endif
 
 uint8_t bench_size_kingray_walk(uint8_t square, uint8_t direction, bb32 occupied)
 {
@@ -332,9 +338,11 @@ static const char inputs_ply1_P[] PROGMEM = "PLY1";
 
 static void measure_checkers(void)
 {
+#if BENCH_KINGRAY_TABLE
     MEASURE_KINGRAY(PROBE_KINGRAY_TABLE, kr_ray_table)
     describe_sized(PSTR("kingray-table"), PSTR("RAYS"), PROBE_KINGRAY_TABLE, 0,
                    PSTR("bench_size_kingray_table"), PSTR("obj:kingray_tables.o"));
+#endif
     MEASURE_KINGRAY(PROBE_KINGRAY_WALK, kr_ray_walk)
     describe_sized(PSTR("kingray-walk"), PSTR("RAYS"), PROBE_KINGRAY_WALK, 0,
                    PSTR("bench_size_kingray_walk"), PSTR("bb_neighbours"));

@@ -190,11 +190,11 @@ compiler=$(avr-gcc --version | head -n 1)
         $1 == "attiny85" && $2 == "selfplay-two-games" { verdict("attiny85 " $2 " cycles", $7, 900000000) }
         $1 == "atmega328p" && $2 == "movegen-english" { verdict("atmega328p " $2 " cycles", $7, 450) }
         $1 == "atmega328p" && $2 == "movegen-russian" { verdict("atmega328p " $2 " cycles", $7, 500) }
-        $1 == "atmega328p" && $2 == "kingray-table" { table = $6; table_bytes = $4 }
-        $1 == "atmega328p" && $2 == "kingray-walk" { walk = $6; walk_bytes = $4 }
+        $1 == "atmega2560" && $2 == "kingray-table" { table = $6; table_bytes = $4 }
+        $1 == "atmega2560" && $2 == "kingray-walk" { walk = $6; walk_bytes = $4 }
         END {
             if (table != "" && walk != "")
-                printf "- atmega328p king rays: table %s cycles avg in %s bytes, walk %s in %s bytes (the default on parts of 64 KB or less: lib/arch/avr/arch/kingray.h)\n",
+                printf "- atmega2560 king rays: table %s cycles avg in %s bytes, walk %s in %s bytes (the walk is the default on parts of 64 KB or less: lib/arch/avr/arch/kingray.h)\n",
                        table, table_bytes, walk, walk_bytes
         }
         $1 == "attiny85" && $2 == "lsb8" {

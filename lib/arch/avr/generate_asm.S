@@ -97,11 +97,7 @@ bd_gen_promotions:
 bd_gen_overflow:
     lds  r24, bd_gen_sp
     lds  r25, bd_gen_sp + 1
-    in   tmp, _SFR_IO_ADDR(SREG)
-    cli
-    out  _SFR_IO_ADDR(SPH), r25
-    out  _SFR_IO_ADDR(SREG), tmp
-    out  _SFR_IO_ADDR(SPL), r24
+    SET_SP r24, r25
     clr  r24
     clr  r25
     rjmp bd_gen_return
@@ -245,10 +241,7 @@ mg_generate_known:
  * clobbers r0, r2-r29, r30, r31. */
     .global bd_asm_generate_known
 bd_asm_generate_known:
-    in   tmp, _SFR_IO_ADDR(SPL)
-    sts  bd_gen_sp, tmp
-    in   tmp, _SFR_IO_ADDR(SPH)
-    sts  bd_gen_sp + 1, tmp
+    SAVE_SP bd_gen_sp
     sts  bd_asm_pos, r24
     sts  bd_asm_pos + 1, r25
     sts  bd_asm_rules, r22

@@ -6,9 +6,9 @@
  * The portable C in lib/checkers/movegen.c is the reference; on AVR its
  * mg_count and mg_has_capture are compiled as mg_count_portable and
  * mg_has_capture_portable (see arch/movegen.h) and not linked.  The pieces whose captures a bitboard
- * cannot count (a jump that can go on, a man promoted in the middle of a
- * capture, flying kings: bd_asm_walkers) are walked square by square by
- * walk_asm.S.
+ * cannot count (a man promoted in the middle of a capture, flying kings:
+ * bd_asm_walkers; men's jumps that go on four times or more) are walked
+ * square by square by walk_asm.S.
  *
  * What the bitboards decide (registers: movegen_regs.h):
  *  - a capture exists when stepping the pieces that may capture in a
@@ -23,11 +23,16 @@
  *    the board until the move ends, and a jump back is never possible).
  *    When no landing goes on and no man is promoted where the capture
  *    would continue, every jump is one move: the count is the popcount of
- *    the landing squares.
+ *    the landing squares; when one goes on, the count follows its paths
+ *    square by square with no list (bd_asm_count_men_paths).
  *
  * Calls from C follow avr-gcc's convention (r2-r17, r28-r29 saved).
  */
 #include "movegen_regs.h"
+
+/* The men's captures counted by their paths (bd_asm_count_men_paths) where
+ * the flash has room for them; the ATmega168's perft walks them. */
+#define MEN_PATHS (FLASHEND > 0x3FFF)
 
 /* ------------------------------------------------------------------ data */
 
@@ -673,29 +678,37 @@ bd_asm_count_quiet:
  * (an enemy piece next, an empty square behind), whatever stands on them:
  * the empty squares taken back a step, masked by the enemy pieces, taken
  * back another step.  The rotations are exact on the squares two steps
- * from the edge, which the mask keeps.  26-28 cycles. */
-.macro JUMP_FROM rotate, a0, a1, a2, a3, b0, b1, b2, b3, mask
+ * from the edge, which the mask keeps.  26-28 cycles.  With `to`, the set
+ * is stored there instead (30-32 cycles). */
+.macro JUMP_FROM rotate, a0, a1, a2, a3, b0, b1, b2, b3, mask, to
     movw T0, EM0
     movw T2, EM2
     \rotate \a0, \a1, \a2, \a3
     AND4 \a0, \a1, \a2, \a3, EN0, EN1, EN2, EN3
     \rotate \b0, \b1, \b2, \b3
     ANDI4 \b0, \b1, \b2, \b3, \mask
+    .ifb \to
     OR4  DN0, DN1, DN2, DN3, \b0, \b1, \b2, \b3
+    .else
+    sts  \to + 0, \b0
+    sts  \to + 1, \b1
+    sts  \to + 2, \b2
+    sts  \to + 3, \b3
+    .endif
 .endm
 /* Each direction names its rotation (back: the opposite step) and the byte
  * order its two steps leave in T, so that no byte is moved. */
-.macro JUMP_FROM_UL                         /* back: down-right */
-    JUMP_FROM ROR1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_UL
+.macro JUMP_FROM_UL to                      /* back: down-right */
+    JUMP_FROM ROR1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_UL, \to
 .endm
-.macro JUMP_FROM_UR                         /* back: down-left */
-    JUMP_FROM ROL1, T1, T2, T3, T0, T2, T3, T0, T1, CJ_UR
+.macro JUMP_FROM_UR to                      /* back: down-left */
+    JUMP_FROM ROL1, T1, T2, T3, T0, T2, T3, T0, T1, CJ_UR, \to
 .endm
-.macro JUMP_FROM_DR                         /* back: up-left */
-    JUMP_FROM ROL1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_DR
+.macro JUMP_FROM_DR to                      /* back: up-left */
+    JUMP_FROM ROL1, T0, T1, T2, T3, T0, T1, T2, T3, CJ_DR, \to
 .endm
-.macro JUMP_FROM_DL                         /* back: up-right */
-    JUMP_FROM ROR1, T3, T0, T1, T2, T2, T3, T0, T1, CJ_DL
+.macro JUMP_FROM_DL to                      /* back: up-right */
+    JUMP_FROM ROR1, T3, T0, T1, T2, T2, T3, T0, T1, CJ_DL, \to
 .endm
 
 /* bd_asm_men_reach: the landings from which a man's single jump goes on.
@@ -754,9 +767,10 @@ bd_asm_men_reach:
 
 /* bd_asm_count_captures: the number of captures, after the capture test
  * found one.  Men's single jumps that cannot go on are counted here; when
- * one can go on, the men whose jumps go on are walked (bd_asm_men_walkers), and
- * when the side has kings bd_asm_walkers sorts the jumps and the walkers
- * are walked (walk_asm.S).
+ * one can go on, the men's paths are counted (bd_asm_count_men_paths),
+ * or when they are long the men whose jumps go on are walked
+ * (bd_asm_men_walkers); when the side has kings bd_asm_walkers sorts the
+ * jumps and the walkers are walked (walk_asm.S).
  * In:  the registers of bd_asm_load and bd_asm_capture_test.
  * Out: r25:r24 = the count (MG_OVERFLOW when the C found no room).
  * Clobbers everything the C may (r18-r27, r30, r31, r0) and r2-r17. */
@@ -776,11 +790,17 @@ bd_asm_count_captures:
 4:  mov  r24, CNT
     clr  r25
     ret
-/* The same from MEN_GO_ON's walk: DN = bd_asm_men_reach's set (perft_asm.S
- * comes in here after its own count of the men's jumps). */
-    .global bd_asm_count_men_walked
-bd_asm_count_men_walked:
-8:  XCALL bd_asm_men_walkers
+/* The same when MEN_GO_ON found a man's jump that goes on: DN =
+ * bd_asm_men_reach's set (perft_asm.S comes in here after its own count of
+ * the men's jumps).  Their paths are counted, or walked. */
+    .global bd_asm_count_men_going_on
+bd_asm_count_men_going_on:
+8:
+#if MEN_PATHS
+    XJMP bd_asm_count_men_paths
+#endif
+bd_asm_walk_men:
+    XCALL bd_asm_men_walkers
     rjmp 5f
 9:  XCALL bd_asm_walkers
     brne 5f
@@ -895,3 +915,383 @@ mg_has_capture:
     adc  r24, zero
 9:  RESTORE_R2_R17
     ret
+
+#if MEN_PATHS
+/* The captures of a side of men counted without listing them, while every
+ * path of jumps is short (bd_asm_count_men_paths).
+ *
+ *   Two paths that take the same pieces to the same square need four
+ *   jumps at least (a loop round four pieces), and a path comes back to
+ *   its origin after four jumps at the earliest (after two it would jump
+ *   one piece twice; after three the colours of the diagonals forbid it).
+ *   So up to three jumps every path is one move, and whether a jump goes
+ *   on from a landing is decided by the position before the move (one set
+ *   a direction: the squares from which that jump exists, as in
+ *   bd_asm_men_reach), less the jumps over the pieces this path has
+ *   jumped, kept as squares (C1..C3): the jumped pieces stay on the board
+ *   until the move ends, and the origin is the only square the move
+ *   empties.  The count gives up, and the walk takes over, when a path
+ *   would make a fourth jump, when a third jump of men that capture
+ *   backwards lands one jump from the origin (a fourth may land on it,
+ *   empty by then), or when a man reaches his last rank where he goes on
+ *   as a king.  Men that capture forwards only (English checkers) have
+ *   only their two directions' sets, and their move ends on the last rank,
+ *   where no forward jump exists: they give up only at a fourth jump,
+ *   which eight ranks do not leave room for.
+ *
+ *   Each landing of a short jump is counted first (bd_asm_landings); one
+ *   that goes on is a move less, and every end of a path on from it a
+ *   move.
+ */
+    .section .bss.bd_asm_men_paths, "aw", @nobits
+/* The four directions' sets, then the squares where a man goes on as a
+ * king (the last rank, or none). */
+bd_asm_men_jump_from: .skip 20
+#define MEN_KING_SET (bd_asm_men_jump_from + 16)
+bd_asm_men_ways:      .skip 1       /* bit d: the men capture in direction d */
+bd_asm_men_sp:        .skip 2       /* the stack pointer to give up to */
+
+#define SQ      U0                  /* the landing */
+#define ORIGIN  U1                  /* the man's square */
+#define C1      U2                  /* the squares of the jumped pieces */
+#define SQ_BIT  U3                  /* the landing's bit in its byte */
+#define C2      T0
+#define C3      T1
+#define JUMPS   T2                  /* a set's byte, then the test */
+#define STEP    T3                  /* a step in the first jump's direction */
+#define WAYS    r28                 /* bit d: a jump in d from the landing in
+                                     * the position before the move */
+#define VICTIM  r29                 /* a jump's piece, then its landing */
+#define WAY_TAKEN 7                 /* in WAYS: a jump on was made */
+
+    .section .text.bd_asm_men_paths, "ax", @progbits
+
+/* Z = SQ's byte of bd_asm_men_jump_from, SQ_BIT = its bit; on to
+ * bd_asm_men_give_up when a man goes on as a king from SQ.  19 cycles. */
+.macro MEN_LANDING
+    mov  ZL, SQ
+    lsr  ZL
+    lsr  ZL
+    lsr  ZL
+    clr  ZH
+    subi ZL, lo8(-(bd_asm_men_jump_from))
+    sbci ZH, hi8(-(bd_asm_men_jump_from))
+    BIT_OF SQ_BIT, SQ
+    ldd  JUMPS, Z + MEN_KING_SET - bd_asm_men_jump_from
+    and  JUMPS, SQ_BIT
+    breq .L_ml\@
+    rjmp bd_asm_men_give_up
+.L_ml\@:
+.endm
+
+/* VICTIM = the piece that a jump by `step` from SQ takes; on to `skip`
+ * when this path has jumped it already (C1 to C`jumped`). */
+.macro MEN_VICTIM step, jumped, skip
+    mov  VICTIM, SQ
+    subi VICTIM, -\step
+    andi VICTIM, 31
+    cp   VICTIM, C1
+    breq \skip
+    .if \jumped >= 2
+    cp   VICTIM, C2
+    breq \skip
+    .endif
+    .if \jumped >= 3
+    cp   VICTIM, C3
+    breq \skip
+    .endif
+.endm
+
+/* WAYS |= bit d when the position before the move has a jump in
+ * direction d from the landing (Z, SQ_BIT: MEN_LANDING's).  4-5 cycles. */
+.macro MEN_WAY_BIT d
+    ldd  JUMPS, Z + 4 * \d
+    and  JUMPS, SQ_BIT
+    breq .L_mwb\@
+    ori  WAYS, 1 << \d
+.L_mwb\@:
+.endm
+
+/* From the landing of jump k (1 or 2), the jump in direction d (step) when
+ * there is one: its victim C(k+1), and the ends of the paths on from its
+ * landing counted. */
+.macro MEN_WAY k, d, step
+    sbrs WAYS, \d
+    rjmp .L_mw\@
+    MEN_VICTIM \step, \k, .L_mw\@
+    ori  WAYS, 1 << WAY_TAKEN
+    .if \k == 1
+    mov  C2, VICTIM
+    .else
+    mov  C3, VICTIM
+    .endif
+    push SQ
+    push WAYS
+    mov  SQ, VICTIM
+    subi SQ, -\step
+    andi SQ, 31
+    .if \k == 1
+    rcall bd_asm_men_landing_2
+    .else
+    rcall bd_asm_men_landing_3
+    .endif
+    pop  WAYS
+    pop  SQ
+.L_mw\@:
+.endm
+
+/* bd_asm_men_landing_K (K = 1, 2): CNT += the ends of the paths on from
+ * the landing SQ of jump K (C1..CK its victims), one when none goes on.
+ * Clobbers SQ_BIT, JUMPS, WAYS, VICTIM, C(K+1).., Z. */
+.macro MEN_NODE k
+bd_asm_men_landing_\k:
+    MEN_LANDING
+    clr  WAYS
+    MEN_WAY_BIT 0
+    MEN_WAY_BIT 1
+    MEN_WAY_BIT 2
+    MEN_WAY_BIT 3
+    lds  JUMPS, bd_asm_men_ways
+    and  WAYS, JUMPS
+    MEN_WAY \k, 0, 1
+    MEN_WAY \k, 1, 7
+    MEN_WAY \k, 2, 31
+    MEN_WAY \k, 3, 25
+    sbrs WAYS, WAY_TAKEN
+    inc  CNT                    /* the path ends here */
+    ret
+.endm
+
+/* From the third landing, the jump in direction d (step): on to the walk
+ * when there is one (WAYS: the directions the men capture in). */
+.macro MEN_LAST_WAY d, step
+    sbrs WAYS, \d
+    rjmp .L_mlw\@
+    ldd  JUMPS, Z + 4 * \d
+    and  JUMPS, SQ_BIT
+    breq .L_mlw\@
+    MEN_VICTIM \step, 3, .L_mlw\@
+    rjmp bd_asm_men_give_up
+.L_mlw\@:
+.endm
+
+/* After the third jump, VICTIM = the origin less the landing, mod 32:
+ * when that is a jump in direction d (step), on to
+ * bd_asm_men_origin_near with Z = the direction's bd_asm_men_can_jump
+ * and VICTIM = the step. */
+.macro MEN_ORIGIN_WAY d, step
+    cpi  VICTIM, (2 * \step) & 31
+    brne .L_mow\@
+    ldi  ZL, lo8(bd_asm_men_can_jump + 4 * \d)
+    ldi  ZH, hi8(bd_asm_men_can_jump + 4 * \d)
+    ldi  VICTIM, \step
+    rjmp bd_asm_men_origin_near
+.L_mow\@:
+.endm
+
+/* bd_asm_men_jump_from's set of one direction (JUMP_FROM_`dir`, `at` its
+ * offset) when the men capture in it: backwards, or it is forwards
+ * (`down` 1 for the down directions).  The others are left as they were:
+ * bd_asm_men_ways leaves them out. */
+.macro MEN_JUMP_FROM dir, at, down
+    sbrc FL, F_MCB
+    rjmp .L_mjf\@
+    .if \down
+    sbrs FL, F_BLACK
+    .else
+    sbrc FL, F_BLACK
+    .endif
+    rjmp .L_mje\@
+.L_mjf\@:
+    JUMP_FROM_\dir bd_asm_men_jump_from + \at
+.L_mje\@:
+.endm
+
+/* bd_asm_count_men_paths: bd_asm_count_captures' count when a man's jump
+ * goes on, or bd_asm_walk_men's when it gives up.
+ * In:  FL with the jump bits, EN, EM, DN = bd_asm_men_reach's set,
+ *      bd_asm_landings.
+ * Out: r25:r24 = the count.
+ * Clobbers UP, U, T, CNT, Z, tmp.  Keeps Y, and EN, EM, DN and FL for the
+ * walk. */
+bd_asm_count_men_paths:
+    push r28
+    push r29
+    SAVE_SP bd_asm_men_sp
+    MEN_JUMP_FROM UL, 0, 0
+    MEN_JUMP_FROM UR, 4, 0
+    MEN_JUMP_FROM DR, 8, 1
+    MEN_JUMP_FROM DL, 12, 1
+    ldi  ZL, 0x0F               /* the directions they capture in */
+    sbrc FL, F_MCB
+    rjmp 1f
+    ldi  ZL, 0x03               /* up: White's */
+    sbrc FL, F_BLACK
+    ldi  ZL, 0x0C
+1:  sts  bd_asm_men_ways, ZL
+    clr  T0                     /* where a man goes on as a king */
+    clr  T1
+    movw T2, T0
+    sbrs FL, F_PCC
+    rjmp 2f
+    ldi  T0, lo8(RANK_8)        /* the side's last rank */
+    ldi  T1, hi8(RANK_8)
+    ldi  T2, hlo8(RANK_8)
+    ldi  T3, hhi8(RANK_8)
+    sbrs FL, F_BLACK
+    rjmp 2f
+    ldi  T0, lo8(RANK_1)
+    ldi  T1, hi8(RANK_1)
+    ldi  T2, hlo8(RANK_1)
+    ldi  T3, hhi8(RANK_1)
+2:  sts  MEN_KING_SET + 0, T0
+    sts  MEN_KING_SET + 1, T1
+    sts  MEN_KING_SET + 2, T2
+    sts  MEN_KING_SET + 3, T3
+    clr  CNT
+    ON_LANDINGS 0, bd_asm_men_paths_dir, 0
+    ON_LANDINGS 1, bd_asm_men_paths_dir, 0
+    ON_LANDINGS 2, bd_asm_men_paths_dir, 0
+    ON_LANDINGS 3, bd_asm_men_paths_dir, 0
+    pop  r29
+    pop  r28
+    mov  r24, CNT
+    clr  r25
+    ret
+
+/* bd_asm_men_give_up: back to bd_asm_count_men_paths' stack, and on to
+ * the walk. */
+bd_asm_men_give_up:
+    lds  r28, bd_asm_men_sp
+    lds  r29, bd_asm_men_sp + 1
+    SET_SP r28, r29
+    pop  r29
+    pop  r28
+    XJMP bd_asm_walk_men
+
+/* For each square of byte b (base its first square), the landing of a
+ * short jump that goes on: bd_asm_men_first_landing. */
+.macro MEN_LANDINGS_OF b, base
+    tst  \b
+    breq 2f
+1:  LOWEST_SQUARE \b, \base, SQ
+    rcall bd_asm_men_first_landing
+    tst  \b
+    brne 1b
+2:
+.endm
+
+/* bd_asm_men_paths_dir: CNT += the moves from the landings in UP of the
+ * short jumps in direction ZL.  Clobbers UP, U, T, WAYS, VICTIM, Z, tmp. */
+bd_asm_men_paths_dir:
+    ldi  STEP, 1                /* up-left +1, up-right +7, */
+    sbrc ZL, 0
+    ldi  STEP, 7
+    sbrc ZL, 1                  /* down-right -1, down-left -7 */
+    neg  STEP                   /* (mod 32: every use masks) */
+    ldi  ZH, hi8(bd_popcount_table)
+    COUNT UP0, UP1, UP2, UP3    /* one a short jump */
+    AND4 UP0, UP1, UP2, UP3, DN0, DN1, DN2, DN3
+    MEN_LANDINGS_OF UP0, 0      /* those that go on */
+    MEN_LANDINGS_OF UP1, 8
+    MEN_LANDINGS_OF UP2, 16
+    MEN_LANDINGS_OF UP3, 24
+    ret
+
+/* bd_asm_men_first_landing: a short jump to SQ that goes on is a move
+ * less; the ends of its paths are counted.  Out: ZH =
+ * hi8(bd_popcount_table). */
+bd_asm_men_first_landing:
+    dec  CNT
+    mov  C1, SQ
+    sub  C1, STEP
+    andi C1, 31
+    mov  ORIGIN, C1
+    sub  ORIGIN, STEP
+    andi ORIGIN, 31
+    rcall bd_asm_men_landing_1
+    ldi  ZH, hi8(bd_popcount_table)
+    ret
+
+    MEN_NODE 1
+    MEN_NODE 2
+
+/* bd_asm_men_landing_3: CNT += 1, the end of a path of three jumps, unless
+ * a fourth may follow. */
+bd_asm_men_landing_3:
+    MEN_LANDING
+    lds  WAYS, bd_asm_men_ways
+    MEN_LAST_WAY 0, 1
+    MEN_LAST_WAY 1, 7
+    MEN_LAST_WAY 2, 31
+    MEN_LAST_WAY 3, 25
+    sbrs FL, F_MCB              /* forwards only: never the origin */
+    rjmp 1f
+    mov  VICTIM, ORIGIN         /* the origin a jump away? */
+    sub  VICTIM, SQ
+    andi VICTIM, 31
+    MEN_ORIGIN_WAY 0, 1
+    MEN_ORIGIN_WAY 1, 7
+    MEN_ORIGIN_WAY 2, 31
+    MEN_ORIGIN_WAY 3, 25
+1:  inc  CNT                    /* the path ends here */
+    ret
+/* The origin may be a jump away from the third landing: on to the walk
+ * when that jump is on the board (the difference mod 32 alone also
+ * matches squares far apart) and its piece is an enemy not yet jumped: a
+ * fourth jump lands on the origin.  Else the path ends there. */
+bd_asm_men_origin_near:
+    mov  tmp, SQ
+    lsr  tmp
+    lsr  tmp
+    lsr  tmp
+    add  ZL, tmp
+    adc  ZH, zero
+    lpm  tmp, Z
+    and  tmp, SQ_BIT
+    breq 1b
+    add  VICTIM, SQ             /* the piece between */
+    andi VICTIM, 31
+    cp   VICTIM, C1
+    breq 1b
+    cp   VICTIM, C2
+    breq 1b
+    cp   VICTIM, C3
+    breq 1b
+    BIT_OF WAYS, VICTIM         /* an enemy piece? */
+    sbrc VICTIM, 4
+    rjmp 2f
+    sbrc VICTIM, 3
+    and  WAYS, EN1
+    sbrs VICTIM, 3
+    and  WAYS, EN0
+    rjmp 3f
+2:  sbrc VICTIM, 3
+    and  WAYS, EN3
+    sbrs VICTIM, 3
+    and  WAYS, EN2
+3:  tst  WAYS
+    breq 1b
+    rjmp bd_asm_men_give_up
+
+/* The squares from which a jump in each direction stays on the board. */
+    .section .progmem.gcc.bd_asm_men_can_jump, "a", @progbits
+bd_asm_men_can_jump:
+    .irp mask, CJ_UL, CJ_UR, CJ_DR, CJ_DL
+    .byte (\mask) & 0xFF, ((\mask) >> 8) & 0xFF, ((\mask) >> 16) & 0xFF, ((\mask) >> 24) & 0xFF
+    .endr
+    .section .text.bd_asm_men_paths, "ax", @progbits
+
+#undef SQ
+#undef ORIGIN
+#undef C1
+#undef SQ_BIT
+#undef C2
+#undef C3
+#undef JUMPS
+#undef STEP
+#undef WAYS
+#undef VICTIM
+#undef WAY_TAKEN
+#undef MEN_KING_SET
+#endif /* MEN_PATHS */

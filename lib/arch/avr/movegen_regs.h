@@ -23,6 +23,8 @@
 #ifndef BITDRAUGHTS_MOVEGEN_REGS_AVR_H
 #define BITDRAUGHTS_MOVEGEN_REGS_AVR_H
 
+#include <avr/io.h>
+
 #define tmp  r0
 #define zero r1
 
@@ -178,6 +180,23 @@
     andi \a1, hi8(\k)
     andi \a2, hlo8(\k)
     andi \a3, hhi8(\k)
+.endm
+/* The stack pointer stored at addr (2 bytes).  Clobbers tmp.  6 cycles. */
+.macro SAVE_SP addr
+    in   tmp, _SFR_IO_ADDR(SPL)
+    sts  \addr, tmp
+    in   tmp, _SFR_IO_ADDR(SPH)
+    sts  \addr + 1, tmp
+.endm
+/* The stack pointer = hi:lo, with the interrupts held off between its two
+ * bytes (SPL is written in the cycle after SREG's, before any interrupt).
+ * Clobbers tmp.  5 cycles. */
+.macro SET_SP lo, hi
+    in   tmp, _SFR_IO_ADDR(SREG)
+    cli
+    out  _SFR_IO_ADDR(SPH), \hi
+    out  _SFR_IO_ADDR(SREG), tmp
+    out  _SFR_IO_ADDR(SPL), \lo
 .endm
 /* tmp = a0 | a1 | a2 | a3; Z flag set when all are zero.  4 cycles. */
 .macro OR_TEST a0, a1, a2, a3

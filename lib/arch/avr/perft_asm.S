@@ -584,7 +584,7 @@ bd_perft_capture_leaf:
     MEN_LEAF_UNDO
     ret
 7:  LAST_MASK_SAVE
-    XCALL bd_asm_count_men_walked /* a jump goes on: the walk */
+    XCALL bd_asm_count_men_going_on /* a jump goes on: its paths */
     ADD_LEAVES
     rcall bd_perft_reload
     LAST_MASK_RESTORE
@@ -685,10 +685,7 @@ bd_perft_masks_dir:
  * bd_perft_pairs as mg_generate_known lists them.  Out: r25:r24 = the
  * end, 0 when they do not fit.  Clobbers everything. */
 bd_perft_list_captures:
-    in   tmp, _SFR_IO_ADDR(SPL)  /* mg_generate_known's state */
-    sts  bd_gen_sp, tmp
-    in   tmp, _SFR_IO_ADDR(SPH)
-    sts  bd_gen_sp + 1, tmp
+    SAVE_SP bd_gen_sp           /* mg_generate_known's state */
     sts  bd_asm_pos, r28
     sts  bd_asm_pos + 1, r29
     lds  tmp, bd_asm_scratch_end
@@ -828,11 +825,7 @@ bd_perft_node:
     in   r28, _SFR_IO_ADDR(SPL)
     in   r29, _SFR_IO_ADDR(SPH)
     sbiw r28, FRAME
-    in   tmp, _SFR_IO_ADDR(SREG)
-    cli
-    out  _SFR_IO_ADDR(SPH), r29
-    out  _SFR_IO_ADDR(SREG), tmp
-    out  _SFR_IO_ADDR(SPL), r28
+    SET_SP r28, r29
     adiw r28, 1
     std  Y+F_PARENT, r24
     std  Y+F_PARENT + 1, r25
@@ -902,11 +895,7 @@ bd_perft_node:
     tst  tmp
     breq 1b
 7:  adiw r28, FRAME - 1         /* drop the frame */
-    in   tmp, _SFR_IO_ADDR(SREG)
-    cli
-    out  _SFR_IO_ADDR(SPH), r29
-    out  _SFR_IO_ADDR(SREG), tmp
-    out  _SFR_IO_ADDR(SPL), r28
+    SET_SP r28, r29
     pop  r29
     pop  r28
     ret

@@ -177,11 +177,7 @@ bd_walk_overflow:
     ldi  r25, 1
 1:  lds  r18, bd_walk_sp
     lds  r19, bd_walk_sp + 1
-    in   tmp, _SFR_IO_ADDR(SREG)
-    cli
-    out  _SFR_IO_ADDR(SPH), r19
-    out  _SFR_IO_ADDR(SREG), tmp
-    out  _SFR_IO_ADDR(SPL), r18
+    SET_SP r18, r19
     ret
 
 /* One direction d of bd_walk_node, when PF lets the piece capture that
@@ -403,10 +399,7 @@ bd_walk_piece:
     sts  bd_walk_from, r18
     sts  bd_walk_first, YL
     sts  bd_walk_first + 1, YH
-    in   tmp, _SFR_IO_ADDR(SPL)
-    sts  bd_walk_sp, tmp
-    in   tmp, _SFR_IO_ADDR(SPH)
-    sts  bd_walk_sp + 1, tmp
+    SAVE_SP bd_walk_sp
     mov  SQ, r18
     clr  CAP0
     clr  CAP1
