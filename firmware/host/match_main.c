@@ -191,8 +191,9 @@ static struct options parse_options(int argc, char **argv)
             o.balance = (int)parse_number(value_of(argc, argv, &i), 0, SEARCH_MATE,
                                           "--balance must be 0 to 30000");
         } else if (!strcmp(arg, "--depth")) {
-            o.depth = (uint8_t)parse_number(value_of(argc, argv, &i), 1, SEARCH_MAX_DEPTH,
-                                            "--depth must be 1 to 20");
+            char message[sizeof "--depth must be 1 to 255"];
+            snprintf(message, sizeof message, "--depth must be 1 to %u", SEARCH_MAX_DEPTH);
+            o.depth = (uint8_t)parse_number(value_of(argc, argv, &i), 1, SEARCH_MAX_DEPTH, message);
             o.generate_depth = o.depth;
             depth_given = 1;
         } else if (!strcmp(arg, "--movetime")) {

@@ -16,13 +16,14 @@
 #include <unistd.h>
 
 #include "checkers/pdn.h"
+#include "engine/search.h"
 #include "host/command_line.h"
 
 /* What a child may print for one request before it counts as a failure:
  * far more than a `go` (one info line an iteration) or a firmware reply. */
 #define OUTPUT_MAX (256u * 1024u)
 #define SIM_LEVEL_TIME_MAX 60000u     /* the firmware's `level time` range */
-#define SIM_LEVEL_DEPTH_MAX 20u
+#define SIM_LEVEL_DEPTH_MAX 20u       /* and `level depth`'s (the AVR's SEARCH_MAX_DEPTH) */
 #define EXIT_EXEC_FAILED 127
 
 static void set_error(struct player *p, const char *format, ...)
@@ -666,8 +667,8 @@ int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t mov
             p->nodes = 0;
         }
         if (!strcmp(item, "depth")) {
-            if (parse_u32(value, 1, 20, &number)) {
-                set_error(p, "engine '%s': depth must be 1 to 20", spec);
+            if (parse_u32(value, 1, SEARCH_MAX_DEPTH, &number)) {
+                set_error(p, "engine '%s': depth must be 1 to %u", spec, SEARCH_MAX_DEPTH);
                 return -1;
             }
             p->depth = (uint8_t)number;
@@ -713,6 +714,10 @@ int player_parse(struct player *p, const char *spec, uint8_t depth, uint32_t mov
     if (p->kind == &kind_avrsim && p->nodes) {
         set_error(p, "engine '%s': the firmware's level has no node limit (depth or time "
                   "only): give it depth= or movetime=", spec);
+        return -1;
+    }
+    if (p->kind == &kind_avrsim && p->depth > SIM_LEVEL_DEPTH_MAX) {
+        set_error(p, "engine '%s': the firmware's depth is at most %u", spec, SIM_LEVEL_DEPTH_MAX);
         return -1;
     }
     if (p->kind == &kind_avrsim && p->movetime_ms > SIM_LEVEL_TIME_MAX) {

@@ -236,6 +236,15 @@ expect_usage_error "nodes= and depth= for one engine" "$MATCH" "$CHECKERS,nodes=
 expect_usage_error "--sprt with equal bounds" "$MATCH" --sprt 5 5 "$CHECKERS" "$CHECKERS"
 expect_usage_error "--sprt with one bound" "$MATCH" "$CHECKERS" "$CHECKERS" --sprt 5
 expect_usage_error "--jobs 0" "$MATCH" -j 0 "$CHECKERS" "$CHECKERS"
+expect_usage_error "firmware depth over its level's 20" "$MATCH" "$BUILD/uno/demo.elf,depth=21" "$CHECKERS"
+expect_match "... says so" "the firmware's depth is at most 20" \
+    "$("$MATCH" "$BUILD/uno/demo.elf,depth=21" "$CHECKERS" 2>&1 >/dev/null)"
+expect_usage_error "the match's --depth over the firmware's 20" "$MATCH" --depth 21 "$BUILD/uno/demo.elf" "$CHECKERS"
+deepest=$(sed -n 's/^#define SEARCH_MAX_DEPTH \([0-9]*\)u.*/\1/p' lib/arch/generic/arch/search_sizes.h)
+expect_usage_error "--depth past the search's deepest iteration" "$MATCH" --depth $((deepest + 1)) \
+    "$CHECKERS" "$CHECKERS"
+expect_match "... names the range" "depth must be 1 to $deepest: $((deepest + 1))" \
+    "$("$MATCH" --depth $((deepest + 1)) "$CHECKERS" "$CHECKERS" 2>&1 >/dev/null)"
 expect_usage_error "firmware time over its 60 s" "$MATCH" "$BUILD/uno/demo.elf,movetime=60001" "$CHECKERS"
 
 finish "match"
