@@ -241,6 +241,35 @@ static void test_men_next_to_promotion(void)
     visit_random_positions(0x9A0Du, RANDOM_POSITIONS, NULL, compare_scattered);
 }
 
+/* The rules are data: every combination of the three flags that the
+ * generation reads (men capture backwards, flying kings, promotion goes on
+ * capturing), the two variants' and the six others, on the positions that
+ * exercise them.  The variant field is the Russian one throughout (it
+ * names the rules, which the generation does not read). */
+#define RULE_FLAG_COMBINATIONS 8u
+static struct bd_rules mixed_rules;
+
+static uint8_t compare_mixed(const bd_position *pos, uint8_t variant, uint16_t index)
+{
+    (void)variant;
+    return compare_at(pos, &mixed_rules, stack) &&
+           (index % 10u != 0 || compare_perft(pos, &mixed_rules, 2));
+}
+
+static void test_every_combination_of_the_rules_flags(void)
+{
+    static const struct position_kind men_and_kings = { 0, 10, 0, 3 }, men = { 1, 12, 0, 0 };
+    for (uint8_t flags = 0; flags < RULE_FLAG_COMBINATIONS; flags++) {
+        mixed_rules = bd_rules_russian;
+        mixed_rules.men_capture_backwards = flags & 1u;
+        mixed_rules.flying_kings = (flags >> 1) & 1u;
+        mixed_rules.promotion_continues_capture = (flags >> 2) & 1u;
+        visit_random_positions(0xC0B0u + flags, RANDOM_POSITIONS / 8u, &men_and_kings, compare_mixed);
+        visit_random_positions(0xC1B0u + flags, RANDOM_POSITIONS / 8u, &men, compare_mixed);
+        visit_random_positions(0xC2B0u + flags, RANDOM_POSITIONS / 8u, NULL, compare_mixed);
+    }
+}
+
 static void test_perft_from_both_starts_gives_the_published_counts(void)
 {
     check_perft_from_start(&bd_rules_english, PUBLISHED_PERFT_DEPTH, stack, STACK_END);
@@ -273,6 +302,7 @@ int main(void)
     RUN_TEST(test_king_endings);
     RUN_TEST(test_many_kings_the_most_moves);
     RUN_TEST(test_men_next_to_promotion);
+    RUN_TEST(test_every_combination_of_the_rules_flags);
     RUN_TEST(test_perft_from_random_endings);
     RUN_TEST(test_perft_from_both_starts_gives_the_published_counts);
     check_print_P(PSTR("movegen_override: "));

@@ -923,19 +923,22 @@ mg_has_capture:
  *   Two paths that take the same pieces to the same square need four
  *   jumps at least (a loop round four pieces), and a path comes back to
  *   its origin after four jumps at the earliest (after two it would jump
- *   one piece twice; after three the colours of the diagonals forbid it).
- *   So up to three jumps every path is one move, and whether a jump goes
- *   on from a landing is decided by the position before the move (one set
- *   a direction: the squares from which that jump exists, as in
- *   bd_asm_men_reach), less the jumps over the pieces this path has
- *   jumped, kept as squares (C1..C3): the jumped pieces stay on the board
- *   until the move ends, and the origin is the only square the move
- *   empties.  The count gives up, and the walk takes over, when a path
- *   would make a fourth jump, when a third jump of men that capture
- *   backwards lands one jump from the origin (a fourth may land on it,
- *   empty by then), or when a man reaches his last rank where he goes on
- *   as a king.  Men that capture forwards only (English checkers) have
- *   only their two directions' sets, and their move ends on the last rank,
+ *   one piece twice; after three its file and its rank have each changed
+ *   by twice an odd number).  So up to three jumps every path is one
+ *   move, and whether a jump goes on from a landing is decided by the
+ *   position before the move (one set a direction: the squares from which
+ *   that jump exists, as in bd_asm_men_reach), less the jumps over the
+ *   pieces this path has jumped, kept as squares (C1..C3): the jumped
+ *   pieces stay on the board until the move ends, and the origin is the
+ *   only square the move empties.
+ *
+ *   The count gives up, and the walk takes over, when a path would make a
+ *   fourth jump, when a third jump of men that capture backwards lands a
+ *   jump away from the origin over an enemy piece not yet jumped (a fourth
+ *   may land on the origin, empty by then), or when a man that captures
+ *   backwards, or whose promotion continues the capture, reaches his last
+ *   rank.  Men that capture forwards only (English checkers) have only
+ *   their two directions' sets, and their move ends on the last rank,
  *   where no forward jump exists: they give up only at a fourth jump,
  *   which eight ranks do not leave room for.
  *
@@ -944,8 +947,10 @@ mg_has_capture:
  *   move.
  */
     .section .bss.bd_asm_men_paths, "aw", @nobits
-/* The four directions' sets, then the squares where a man goes on as a
- * king (the last rank, or none). */
+/* The four directions' sets, then the squares where the walk takes over:
+ * the last rank, where a man goes on as a king, or where the move of a
+ * man that captures backwards ends (with no jump from there to count);
+ * none for forward-only men whose move ends there. */
 bd_asm_men_jump_from: .skip 20
 #define MEN_KING_SET (bd_asm_men_jump_from + 16)
 bd_asm_men_ways:      .skip 1       /* bit d: the men capture in direction d */
@@ -967,7 +972,7 @@ bd_asm_men_sp:        .skip 2       /* the stack pointer to give up to */
     .section .text.bd_asm_men_paths, "ax", @progbits
 
 /* Z = SQ's byte of bd_asm_men_jump_from, SQ_BIT = its bit; on to
- * bd_asm_men_give_up when a man goes on as a king from SQ.  19 cycles. */
+ * bd_asm_men_give_up when SQ is in MEN_KING_SET.  19 cycles. */
 .macro MEN_LANDING
     mov  ZL, SQ
     lsr  ZL
@@ -1129,12 +1134,14 @@ bd_asm_count_men_paths:
     sbrc FL, F_BLACK
     ldi  ZL, 0x0C
 1:  sts  bd_asm_men_ways, ZL
-    clr  T0                     /* where a man goes on as a king */
+    clr  T0                     /* where the walk takes over */
     clr  T1
     movw T2, T0
-    sbrs FL, F_PCC
+    sbrc FL, F_PCC
+    rjmp 1f
+    sbrs FL, F_MCB
     rjmp 2f
-    ldi  T0, lo8(RANK_8)        /* the side's last rank */
+1:  ldi  T0, lo8(RANK_8)        /* the side's last rank */
     ldi  T1, hi8(RANK_8)
     ldi  T2, hlo8(RANK_8)
     ldi  T3, hhi8(RANK_8)
