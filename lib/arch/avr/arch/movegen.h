@@ -5,10 +5,10 @@
  * (mg_generate_known) by lib/arch/avr/generate_asm.S.
  *
  * The assembly keeps the position in registers as bitboards.  The capture
- * test, the count of quiet moves, the listing of steps and single jumps,
- * and the square-by-square walk of the captures that need it (a jump that
- * can go on, a man promoted where the capture continues, flying kings:
- * walk_asm.S) are its own.  The portable versions of the replaced
+ * test, the count of quiet moves and of men's captures, the listing of
+ * steps and single jumps, and the square-by-square walk of the captures
+ * that need it (in a list, a jump that can go on; a man promoted where the
+ * capture continues; flying kings: walk_asm.S) are its own.  The portable versions of the replaced
  * functions are compiled under other names (below), which nothing calls,
  * and dropped by the linker, and with them the C walk: mg_path is the
  * search over the move's own pieces (MG_PATH_BY_SEARCH, move.c).
