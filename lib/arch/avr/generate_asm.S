@@ -80,18 +80,6 @@ bd_gen_promotions:
     PROMOTIONS
     ret
 
-/* For each square of byte b (base its first square): SQ = the square,
- * then a call of emit. */
-.macro SCAN b, base, emit
-    tst  \b
-    breq 2f
-1:  LOWEST_SQUARE \b, \base, SQ
-    rcall \emit
-    tst  \b
-    brne 1b
-2:
-.endm
-
 /* The out == out_end of an emit, however deep: back to the stack of
  * bd_asm_generate_known, and return NULL. */
 bd_gen_overflow:
@@ -202,10 +190,10 @@ bd_gen_quiet_dir:
 /* The jumps landing on the squares of EN over square - STEP. */
 bd_gen_jump_dir:
     rcall bd_gen_promotions
-    SCAN EN0, 0, bd_gen_emit_jump
-    SCAN EN1, 8, bd_gen_emit_jump
-    SCAN EN2, 16, bd_gen_emit_jump
-    SCAN EN3, 24, bd_gen_emit_jump
+    SCAN EN0, 0, SQ, bd_gen_emit_jump
+    SCAN EN1, 8, SQ, bd_gen_emit_jump
+    SCAN EN2, 16, SQ, bd_gen_emit_jump
+    SCAN EN3, 24, SQ, bd_gen_emit_jump
     ret
 
 /* Direction d's single jumps, ahead the step to the victim. */
@@ -397,10 +385,10 @@ bd_gen_ray:
     OR4  EN0, EN1, EN2, EN3, T0, T1, T2, T3
     rjmp 1b
 2:  ldi  ZH, hi8(bd_popcount_table)
-    SCAN EN0, 0, bd_gen_emit_king
-    SCAN EN1, 8, bd_gen_emit_king
-    SCAN EN2, 16, bd_gen_emit_king
-    SCAN EN3, 24, bd_gen_emit_king
+    SCAN EN0, 0, SQ, bd_gen_emit_king
+    SCAN EN1, 8, SQ, bd_gen_emit_king
+    SCAN EN2, 16, SQ, bd_gen_emit_king
+    SCAN EN3, 24, SQ, bd_gen_emit_king
     ret
 
 /* A king's move from KSQ to SQ. */

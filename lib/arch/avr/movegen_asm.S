@@ -744,17 +744,8 @@ bd_asm_men_reach:
     rjmp 3f
 2:  JUMP_FROM_DR
     JUMP_FROM_DL
-3:  ldi  T0, lo8(RANK_8)        /* the side's last rank */
-    ldi  T1, hi8(RANK_8)
-    ldi  T2, hlo8(RANK_8)
-    ldi  T3, hhi8(RANK_8)
-    sbrs FL, F_BLACK
-    rjmp 4f
-    ldi  T0, lo8(RANK_1)
-    ldi  T1, hi8(RANK_1)
-    ldi  T2, hlo8(RANK_1)
-    ldi  T3, hhi8(RANK_1)
-4:  sbrc FL, F_PCC
+3:  LAST_RANK
+    sbrc FL, F_PCC
     rjmp 5f
     com  T0                     /* the move ends there */
     com  T1
@@ -1145,16 +1136,7 @@ bd_asm_count_men_paths:
     rjmp 1f
     sbrs FL, F_MCB
     rjmp 2f
-1:  ldi  T0, lo8(RANK_8)        /* the side's last rank */
-    ldi  T1, hi8(RANK_8)
-    ldi  T2, hlo8(RANK_8)
-    ldi  T3, hhi8(RANK_8)
-    sbrs FL, F_BLACK
-    rjmp 2f
-    ldi  T0, lo8(RANK_1)
-    ldi  T1, hi8(RANK_1)
-    ldi  T2, hlo8(RANK_1)
-    ldi  T3, hhi8(RANK_1)
+1:  LAST_RANK
 2:  sts  MEN_KING_SET + 0, T0
     sts  MEN_KING_SET + 1, T1
     sts  MEN_KING_SET + 2, T2
@@ -1180,18 +1162,6 @@ bd_asm_men_give_up:
     pop  r28
     XJMP bd_asm_walk_men
 
-/* For each square of byte b (base its first square), the landing of a
- * short jump that goes on: bd_asm_men_first_landing. */
-.macro MEN_LANDINGS_OF b, base
-    tst  \b
-    breq 2f
-1:  LOWEST_SQUARE \b, \base, SQ
-    rcall bd_asm_men_first_landing
-    tst  \b
-    brne 1b
-2:
-.endm
-
 /* bd_asm_men_paths_dir: CNT += the moves from the landings in UP of the
  * short jumps in direction ZL.  Clobbers UP, U, T, WAYS, VICTIM, Z, tmp.
  * 46 cycles with RET when no landing goes on, and 13 to 15 more a
@@ -1205,10 +1175,10 @@ bd_asm_men_paths_dir:
     ldi  ZH, hi8(bd_popcount_table)
     COUNT UP0, UP1, UP2, UP3    /* one a short jump */
     AND4 UP0, UP1, UP2, UP3, DN0, DN1, DN2, DN3
-    MEN_LANDINGS_OF UP0, 0      /* those that go on */
-    MEN_LANDINGS_OF UP1, 8
-    MEN_LANDINGS_OF UP2, 16
-    MEN_LANDINGS_OF UP3, 24
+    SCAN UP0, 0, SQ, bd_asm_men_first_landing  /* those that go on */
+    SCAN UP1, 8, SQ, bd_asm_men_first_landing
+    SCAN UP2, 16, SQ, bd_asm_men_first_landing
+    SCAN UP3, 24, SQ, bd_asm_men_first_landing
     ret
 
 /* bd_asm_men_first_landing: a short jump to SQ that goes on is a move
@@ -1273,19 +1243,7 @@ bd_asm_men_origin_near:
     breq 1b
     cp   VICTIM, C3
     breq 1b
-    BIT_OF WAYS, VICTIM         /* an enemy piece? */
-    sbrc VICTIM, 4
-    rjmp 2f
-    sbrc VICTIM, 3
-    and  WAYS, EN1
-    sbrs VICTIM, 3
-    and  WAYS, EN0
-    rjmp 3f
-2:  sbrc VICTIM, 3
-    and  WAYS, EN3
-    sbrs VICTIM, 3
-    and  WAYS, EN2
-3:  tst  WAYS
+    SQUARE_TEST VICTIM, EN0, EN1, EN2, EN3, WAYS  /* an enemy piece? */
     breq 1b
     rjmp bd_asm_men_give_up
 

@@ -198,6 +198,55 @@
     out  _SFR_IO_ADDR(SREG), tmp
     out  _SFR_IO_ADDR(SPL), \lo
 .endm
+/* For each square of byte b (base its first square): sq = the square,
+ * then a call of routine, which keeps b and leaves ZH =
+ * hi8(bd_popcount_table) for the next LOWEST_SQUARE.  Clobbers ZL. */
+.macro SCAN b, base, sq, routine
+    tst  \b
+    breq .L_sc_end\@
+.L_sc\@:
+    LOWEST_SQUARE \b, \base, \sq
+    rcall \routine
+    tst  \b
+    brne .L_sc\@
+.L_sc_end\@:
+.endm
+
+/* Z flag clear when square sq is in b0..b3; bit (r16..r31, r19 unless
+ * named) = its bit in its byte.  Clobbers tmp.  12-13 cycles. */
+.macro SQUARE_TEST sq, b0, b1, b2, b3, bit=r19
+    BIT_OF \bit, \sq
+    mov  tmp, \bit
+    sbrc \sq, 4
+    rjmp .L_hi\@
+    sbrc \sq, 3
+    and  tmp, \b1
+    sbrs \sq, 3
+    and  tmp, \b0
+    rjmp .L_end\@
+.L_hi\@:
+    sbrc \sq, 3
+    and  tmp, \b3
+    sbrs \sq, 3
+    and  tmp, \b2
+.L_end\@:
+.endm
+
+/* T = the last rank of the side to move (FL's F_BLACK).  7 cycles for
+ * White, 10 for Black. */
+.macro LAST_RANK
+    ldi  T0, lo8(RANK_8)
+    ldi  T1, hi8(RANK_8)
+    ldi  T2, hlo8(RANK_8)
+    ldi  T3, hhi8(RANK_8)
+    sbrs FL, F_BLACK
+    rjmp .L_lr\@
+    ldi  T0, lo8(RANK_1)
+    ldi  T1, hi8(RANK_1)
+    ldi  T2, hlo8(RANK_1)
+    ldi  T3, hhi8(RANK_1)
+.L_lr\@:
+.endm
 /* tmp = a0 | a1 | a2 | a3; Z flag set when all are zero.  4 cycles. */
 .macro OR_TEST a0, a1, a2, a3
     mov  tmp, \a0

@@ -69,26 +69,6 @@ bd_walk_rank:  .skip 4          /* the side's promotion squares */
 
     .section .text.bd_asm_walk_all, "ax", @progbits
 
-/* Z flag clear when square sq is in b0..b3.  r19 = its bit in its byte.
- * Clobbers tmp.  12-13 cycles. */
-.macro SQUARE_TEST sq, b0, b1, b2, b3
-    BIT_OF r19, \sq
-    mov  tmp, r19
-    sbrc \sq, 4
-    rjmp .L_hi\@
-    sbrc \sq, 3
-    and  tmp, \b1
-    sbrs \sq, 3
-    and  tmp, \b0
-    rjmp .L_end\@
-.L_hi\@:
-    sbrc \sq, 3
-    and  tmp, \b3
-    sbrs \sq, 3
-    and  tmp, \b2
-.L_end\@:
-.endm
-
 /* sq = the square one step from sq in direction dir, or BB_NO_SQUARE
  * (Z flag set then): bitboard32.c's bb_neighbours.  11 cycles. */
 .macro WALK_STEP sq, dir
