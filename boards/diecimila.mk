@@ -15,7 +15,7 @@ FLASH_LIMIT := 14336
 # Choices (firmware/firmware.mk says what each value builds)
 GAME := demo
 PROGRAMS := bench perft
-MOVEGEN := fast
+MOVEGEN := lean
 GAME_MOVEGEN := small
 ENGINE := small
 KINGRAY := walk

@@ -24,7 +24,8 @@ BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 #                 itself; no serial port needed)
 #   PROGRAMS      the other images: firmware/NAME -> build/<board>/NAME.elf
 #   MOVEGEN       the move generator of those (fast: lib/checkers and the AVR
-#                 assembly; small: lib/arch/small, written for flash first)
+#                 assembly; lean: the same in less flash, lib/arch/lean;
+#                 small: lib/arch/small, written for flash first)
 #   GAME_MOVEGEN  the game's
 #   ENGINE        the search and evaluation (full: lib/engine; small:
 #                 lib/engine/small, the size-first engine for 8 and 16 KB)

@@ -17,17 +17,22 @@ BENCH_SRC := $(wildcard lib/bench/*.c)
 # own folder (its arch/ headers override the AVR's: no assembly, no
 # popcount table) and compiles lib/arch/small/movegen.c instead of
 # lib/checkers/movegen.c and, on AVR, the assembly.  Both generators list
-# the same moves in the same order.  ENGINE=small compiles the size-first
+# the same moves in the same order.  MOVEGEN=lean is the AVR assembly in
+# less flash (lib/arch/lean: arch/movegen_lean.h says what it leaves
+# out), for an image that has no room for the whole of it.  ENGINE=small compiles the size-first
 # search and evaluation of lib/engine/small instead of lib/engine/search.c
 # and eval.c, and puts that folder in front (its arch/search_workspace.h).
 # KINGRAY=table finds a flying king's ray by table lookup
 # (lib/arch/kingray-table) where the AVR's own choice walks it.
-MOVEGEN_CHOICES := fast small
+MOVEGEN_CHOICES := fast lean small
 ENGINE_CHOICES  := full small
 KINGRAY_CHOICES := walk table
 MOVEGEN_fast_SRC       := lib/checkers/movegen.c
 MOVEGEN_fast_AVR_ASM   := $(wildcard lib/arch/avr/*.S)
 MOVEGEN_fast_INCLUDE   :=
+MOVEGEN_lean_SRC       := $(MOVEGEN_fast_SRC)
+MOVEGEN_lean_AVR_ASM   := $(MOVEGEN_fast_AVR_ASM)
+MOVEGEN_lean_INCLUDE   := -Ilib/arch/lean
 MOVEGEN_small_SRC      := lib/arch/small/movegen.c lib/arch/small/popcount.c
 MOVEGEN_small_AVR_ASM  := lib/arch/small/make.S
 MOVEGEN_small_INCLUDE  := -Ilib/arch/small

@@ -30,9 +30,10 @@
  */
 #include "movegen_regs.h"
 
-/* The men's captures counted by their paths (bd_asm_count_men_paths) where
- * the flash has room for them; the ATmega168's perft walks them. */
-#define MEN_PATHS (FLASHEND > 0x3FFF)
+/* The men's captures counted by their paths (bd_asm_count_men_paths),
+ * unless the build is lean (arch/movegen_lean.h). */
+#include <arch/movegen_lean.h>   /* the include path's copy (perft_asm.S) */
+#define MEN_PATHS (!MOVEGEN_LEAN)
 
 /* ------------------------------------------------------------------ data */
 

@@ -20,6 +20,9 @@
  */
 #include <avr/io.h>
 #include "movegen_regs.h"
+/* In angle brackets: the include path decides (MOVEGEN := lean puts its
+ * copy first), never a copy beside this file. */
+#include <arch/movegen_lean.h>
 
     .section .bss.bd_perft_state, "aw", @nobits
 bd_perft_total:     .skip 8
@@ -418,9 +421,10 @@ bd_perft_ripple:
 /* The men's leaf loop keeps the last leaf's mask in U (U is empty when the
  * loop starts: no kings), so that a leaf turns the last leaf's registers
  * into its own with one XOR of the two masks and none is undone from
- * bd_perft_shared.  The ATmega168's loop calls bd_asm_count_quiet, which
- * reads U as the kings: there U stays empty and each leaf is undone. */
-#if FLASHEND > 0x3FFF
+ * bd_perft_shared.  A lean build's loop (arch/movegen_lean.h) calls
+ * bd_asm_count_quiet, which reads U as the kings: there U stays empty and
+ * each leaf is undone. */
+#if !MOVEGEN_LEAN
 /* EN ^= and EM ^= the last mask (U) ^ the move's mask at Y; U = the
  * move's mask, Y past it.  22 cycles. */
 .macro MEN_LEAF_MOVE
@@ -469,12 +473,12 @@ bd_perft_ripple:
 /* A leaf whose side has men only (no kings: U is free, MEN_LEAF_MOVE's):
  * CNT = its quiet moves, or on
  * to `capture` when it must capture, with the landings stored and FL's
- * jump bits set as bd_asm_capture_test leaves them.  With 32 KB of flash
- * or more, the work of bd_asm_capture_test and bd_asm_count_quiet without
- * their calls and their tests for kings: up from UP, down from DN (both
- * when men capture backwards), men stepping forward only; the ATmega168's
- * perft firmware has no room for it and calls them. */
-#if FLASHEND > 0x3FFF
+ * jump bits set as bd_asm_capture_test leaves them.  Built whole, the
+ * work of bd_asm_capture_test and bd_asm_count_quiet without their calls
+ * and their tests for kings: up from UP, down from DN (both when men
+ * capture backwards), men stepping forward only; a lean build
+ * (arch/movegen_lean.h) calls them. */
+#if !MOVEGEN_LEAN
 .macro MEN_LEAF_COUNT capture
     sbrc FL, F_MCB              /* both ways: up first */
     rjmp .L_up_test\@
