@@ -57,7 +57,7 @@ static uint8_t slot_holds(const struct table_slot *s, uint16_t lock)
 }
 
 /* Never called at the root (ply 0), nor from ply SEARCH_QUIET_PLY_MAX
- * on (those nodes have no killers); a node with depth plies to go draws
+ * on (search.c decides those nodes without it); a node with depth plies to go draws
  * by the quiet-move rule within its search when quiet + depth reach the
  * rule's count: an entry holds no count of quiet plies, so such a node
  * neither reads nor writes one. */
@@ -82,12 +82,6 @@ uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *
     tn->slot = slot;
     if (!slot_holds(s, lock))
         return 0;
-    if (s->from != BB_NO_SQUARE) {
-        struct search_quiet *killer = w->killers[n->ply];
-        killer[1] = killer[0];
-        killer[0].from = s->from;
-        killer[0].to = s->to;
-    }
     if (slot_depth(s) < n->depth || n->beta - n->alpha != 1)
         return 0;
     *score = s->score;
@@ -117,23 +111,14 @@ void table_node_done(struct search_workspace *w, const struct search_node *n, in
         s = slot_at(w, tn->slot & (uint8_t)(SEARCH_TABLE_SLOTS - 2u));
         if (n->depth < slot_depth(s))
             s++;
-        s->from = BB_NO_SQUARE;
         s->lock = tn->lock;
     }
     s->score = score;
     uint8_t bound = TABLE_UPPER;
     if (tn->flags & TABLE_RAISED) {
         bound = TABLE_EXACT;
-        if (score >= n->beta) {
+        if (score >= n->beta)
             bound = TABLE_LOWER;
-            /* A quiet move that cut off is the ply's first killer now
-             * (search.c's reward()); a capture's list keeps the move the
-             * slot had. */
-            if (n->l.size != SEARCH_MOVE_BYTES) {
-                s->from = w->killers[n->ply][0].from;
-                s->to = w->killers[n->ply][0].to;
-            }
-        }
     }
     s->depth_bound = (uint8_t)((uint8_t)n->depth << 2 | bound);
 }

@@ -5,7 +5,7 @@
  * arch/search_sizes.h chooses it or engine/table_none.h; the host has
  * engine/table.h).
  *
- * SEARCH_TABLE_ENTRIES slots of 7 bytes inside the workspace, in buckets
+ * SEARCH_TABLE_ENTRIES slots of 5 bytes inside the workspace, in buckets
  * of two, emptied by every search_run(): one search's iterations share
  * them, the next search starts afresh (the firmware lends the workspace's
  * RAM to its commands between searches).  A position's key is
@@ -20,16 +20,17 @@
  * first does not; a position already in the bucket is written over in
  * its slot.
  *
- * The move kept is the quiet move that cut the node off, which the search
- * has just made the ply's first killer: a node that finds its position
- * makes the slot's move its ply's first killer again (the first becomes
- * the second), so that the list's own order (search.c's pack_quiet) tries
- * it first among the quiet moves, and only if it is one of them: a wrong
- * move is never played.  So the search's calls that order by the table's
- * move do nothing here, and a node keeps only its bucket, the key's high
- * half and three flags.  A won or lost score counts plies from the root,
- * so it is not kept: that saves the flash of moving it to count from the
- * slot's position and back.
+ * A slot keeps no move.  The move that cut a node off is its ply's first
+ * killer already (search.c's reward()), and the killers order the list
+ * (search.c's pack_quiet) as a kept move would: measured on the Uno with
+ * 64 slots, searches to a fixed depth took as long with the move as
+ * without, and without it a slot takes 5 bytes instead of 7, so the same
+ * RAM holds more positions (the commit that dropped it has the figures).
+ * So the search's calls that order by the table's move do nothing here,
+ * and a node keeps only its bucket, the key's high half and three flags.
+ * A won or lost score counts plies from the root, so it is not kept: that
+ * saves the flash of moving it to count from the slot's position and
+ * back.
  */
 #ifndef BITDRAUGHTS_TABLE_COMPACT_H
 #define BITDRAUGHTS_TABLE_COMPACT_H
@@ -48,8 +49,6 @@ struct table_slot {
     uint16_t lock;                  /* the key's high half */
     int16_t score;                  /* never a won or lost score (they count from the root) */
     uint8_t depth_bound;            /* depth << 2 | bound; bound 0: empty */
-    uint8_t from, to;               /* the quiet move that cut off, from
-                                       BB_NO_SQUARE: none */
 };
 
 struct search_workspace;
@@ -75,7 +74,7 @@ static inline void table_node_enter(struct table_node *t, int16_t alpha)
     t->flags = 0;
 }
 
-/* As engine/table.h's; a node found makes the slot's move its killer. */
+/* As engine/table.h's. */
 uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *score);
 
 /* Marks a probed node as searching its moves; never asks for a move

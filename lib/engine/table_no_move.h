@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * table_no_move.h - the calls by which search.c orders a node's list by
- * its table's move, for the tables that never hand a move over:
- * engine/table_none.h keeps none, and engine/table_compact.h gives its move
- * back as the ply's first killer instead, so the list's own order tries
- * it.  Only the previous iteration's line then fixes a node's move 0.
+ * its table's move, for the tables that keep none (engine/table_none.h,
+ * engine/table_compact.h: the killers order the list instead).  Only the
+ * previous iteration's line then fixes a node's move 0.
  * Included by those two headers after their struct table_node.
  */
 #ifndef BITDRAUGHTS_TABLE_NO_MOVE_H

@@ -4,8 +4,7 @@
  * (engine/table_compact.h) through the calls the search makes, on the
  * host with the AVR's sizes and on the simulated ATmega328P: a score
  * stored and read back by its bound and depth, only in a zero window;
- * the quiet move that cut off made the ply's first killer when the
- * position comes back; won and lost scores not kept; the replacement
+ * no move kept (the killers left alone when the position comes back); won and lost scores not kept; the replacement
  * within a bucket of two; a slot whose lock differs refused; the nodes
  * that neither read nor write (shallow, the quiet-move rule, a stopped
  * search).
@@ -22,9 +21,8 @@
 static struct search_workspace work;
 static struct search_node node;
 static const struct search_limits no_limits;
-/* A node's list: three quiet entries (from, to, key), or two captures. */
+/* A node's list: three quiet entries (from, to, key). */
 static uint8_t quiet_list[3 * 3] = { 8, 12, 0, 9, 13, 0, 10, 14, 0 };
-static uint8_t capture_list[2 * SEARCH_MOVE_BYTES] = { 1, 17, 0x20, 0, 0, 0, 5, 23, 0x00, 0x04, 0x80, 0 };
 #define WALK_MOVES 40u
 static bd_move moves[WALK_MOVES];
 
@@ -145,7 +143,9 @@ static void test_bounds(void)
     CHECK(!probe_at(2, 3, 60, &score));
 }
 
-static void test_cutting_move_is_the_killer(void)
+/* The table keeps no move: finding a position leaves the ply's killers
+ * as they were, whatever cut it off. */
+static void test_killers_left_alone(void)
 {
     bd_position pos;
     pos_initial(&pos, &bd_rules_english);
@@ -154,30 +154,18 @@ static void test_cutting_move_is_the_killer(void)
     /* The quiet move 9-13 cut off at ply 3 (reward() made it the killer). */
     set_killers(3, 9, 13, 10, 14);
     store(3, 3, 0, 1, 1, 50);
-    /* Other killers since; the position again, at another ply: its move
-     * becomes that ply's first killer, the first its second. */
+    /* Other killers at another ply; the position again there, found and
+     * decided: its ply's killers unchanged. */
     set_killers(5, 8, 12, 11, 15);
-    CHECK(!probe_at(5, 4, 0, &score));
-    CHECK_EQ(work.killers[5][0].from, 9);
-    CHECK_EQ(work.killers[5][0].to, 13);
-    CHECK_EQ(work.killers[5][1].from, 8);
-    CHECK_EQ(work.killers[5][1].to, 12);
-    /* A cut by a capture keeps no move (the killers are quiet moves)... */
-    start(&pos);
-    enter(3, 3, 0, 1, 0);
-    node.l.base = capture_list;
-    node.l.count = 2;
-    node.l.size = SEARCH_MOVE_BYTES;
-    search_as(1, 50);
-    set_killers(5, 8, 12, 11, 15);
+    CHECK(probe_at(5, 3, 0, &score) && score == 50);
+    CHECK_EQ(work.killers[5][0].from, 8);
+    CHECK_EQ(work.killers[5][0].to, 12);
+    CHECK_EQ(work.killers[5][1].from, 11);
+    CHECK_EQ(work.killers[5][1].to, 15);
+    /* Found but too shallow to decide: the same. */
     CHECK(!probe_at(5, 4, 0, &score));
     CHECK_EQ(work.killers[5][0].from, 8);
     CHECK_EQ(work.killers[5][1].from, 11);
-    /* ...nor does a fail low, nor an exact score. */
-    store(3, 3, 0, 1, 0, -50);
-    store(3, 3, 0, 100, 1, 50);
-    CHECK(!probe_at(5, 4, 0, &score));
-    CHECK_EQ(work.killers[5][0].from, 8);
 }
 
 static void test_won_and_lost_not_kept(void)
@@ -265,7 +253,7 @@ static void test_collision_refused(void)
     store(2, 3, 0, 100, 1, 40);
     CHECK(held());
     /* The same bucket, one bit of the key's high half different: another
-     * position's entry, neither its score nor its move taken. */
+     * position's entry, its score not taken. */
     for (uint8_t i = 0; i < SEARCH_TABLE_SLOTS; i++)
         if (work.table_slots[i].depth_bound)
             work.table_slots[i].lock ^= 0x0100u;
@@ -309,7 +297,7 @@ int main(void)
     check_begin(PSTR("table_compact"));
     RUN_TEST(test_exact_score_read_back);
     RUN_TEST(test_bounds);
-    RUN_TEST(test_cutting_move_is_the_killer);
+    RUN_TEST(test_killers_left_alone);
     RUN_TEST(test_won_and_lost_not_kept);
     RUN_TEST(test_replacement);
     RUN_TEST(test_collision_refused);

@@ -21,8 +21,10 @@ FLASH_LIMIT=32256       # the Uno's flash less Optiboot
 # variant.  A nominal depth: the pruning and the evaluation decide how many
 # nodes a ply costs (the null move, since left out, made the same second
 # read a ply deeper; English's evaluation of the men's shape, whose finer
-# scores cut fewer nodes, shallower, and plays better for it).
-DEPTH_1S_RUSSIAN=9
+# scores cut fewer nodes, shallower, and plays better for it; the larger
+# transposition table, which saves nodes over many positions and plays
+# better, a ply shallower from the Russian start).
+DEPTH_1S_RUSSIAN=8
 DEPTH_1S_ENGLISH=7
 RUSSIAN_START='W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'
 after_move_c3d4='B:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,e3,g3,d4:Bb8,d8,f8,h8,a7,c7,e7,g7,b6,d6,f6,h6'

@@ -28,5 +28,9 @@
 #define BITDRAUGHTS_SMALL_ENGINE (BITDRAUGHTS_RAM_BYTES < 2048u)
 #define DRAUGHTS_RAM_BUDGET (BITDRAUGHTS_RAM_BYTES / 2u)
 #define DRAUGHTS_UNDO_PLIES (BITDRAUGHTS_SMALL_ENGINE ? 24u : 48u)
+/* The full search's transposition table (arch/search_sizes.h): half the
+ * game firmware's slots, which with the rest of a Draughts object keeps it
+ * within DRAUGHTS_RAM_BUDGET. */
+#define SEARCH_TABLE_ENTRIES 32u
 
 #endif

@@ -47,8 +47,11 @@
 #  define SEARCH_CAPTURE_RESERVE 48u /* of it, for capture lists only */
 #endif
 
+/* Transposition table slots, 5 bytes each: the most, in buckets of two
+ * indexed by a power of two, that the Uno's RAM budget leaves room for
+ * beside the sweep's deepest stack (tests/firmware/test_ram_sweep.sh). */
 #ifndef SEARCH_TABLE_ENTRIES
-#  define SEARCH_TABLE_ENTRIES 32u   /* transposition table slots, 7 bytes each */
+#  define SEARCH_TABLE_ENTRIES 64u
 #endif
 
 #if SEARCH_TABLE_ENTRIES
