@@ -19,5 +19,5 @@ GAME_MOVEGEN := fast
 ENGINE := full
 KINGRAY := table
 GAME_UI := full
-RAM := 2k
+RAM := 8k
 HUB_MODE := yes

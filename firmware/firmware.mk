@@ -35,7 +35,7 @@ BOARDS := $(basename $(notdir $(wildcard boards/*.mk)))
 #   GAME_UI       the game's user interface (full; tight: full less `ram`,
 #                 for the Uno's flash; lean: the 16 KB choices;
 #                 firmware/demo/ui/<GAME_UI>/game_ui.h)
-#   RAM           the RAM the objects are sized for: 2k, 1k or 512 (below)
+#   RAM           the RAM the objects are sized for: 8k, 2k, 1k or 512 (below)
 #   HUB_MODE      yes: the game speaks the Hub protocol too (firmware/demo/hub_mode.c)
 BOARD_FACTS   := MCU F_CPU BAUD LED_PORT LED_BIT AVRDUDE_PROGRAMMER AVRDUDE_BAUD FLASH_LIMIT
 BOARD_CHOICES := GAME PROGRAMS MOVEGEN GAME_MOVEGEN ENGINE KINGRAY GAME_UI RAM HUB_MODE
@@ -44,7 +44,7 @@ GAME_CHOICES         := demo selfplay
 PROGRAMS_CHOICES     := $(filter-out common demo host,$(patsubst firmware/%/,%,$(wildcard firmware/*/)))
 GAME_MOVEGEN_CHOICES := $(MOVEGEN_CHOICES)
 GAME_UI_CHOICES      := full tight lean
-RAM_CHOICES          := 2k 1k 512
+RAM_CHOICES          := 8k 2k 1k 512
 HUB_MODE_CHOICES     := yes no
 
 # load_board NAME FILE: reads a board file into NAME_MCU, NAME_GAME, ...;
@@ -74,8 +74,10 @@ AVR_CFLAGS := -std=gnu11 $(AVR_OPT) $(AVR_LTO) -g -Wall -Wextra -Werror \
 
 # The RAM a board's objects are sized for (RAM), an include root for all
 # of them: the game record's repetition window (lib/arch/ram-1k); the size-
-# first search has its own sizes (lib/engine/small).  tests/firmware/
-# test_demo_16k.sh and test_selfplay.sh measure them.
+# first search has its own sizes (lib/engine/small); 8 KB holds the full
+# search's largest transposition table (lib/arch/ram-8k).  tests/firmware/
+# test_demo_16k.sh and test_selfplay.sh measure the small ones.
+RAM_8k_INCLUDE  := -Ilib/arch/ram-8k
 RAM_2k_INCLUDE  :=
 RAM_1k_INCLUDE  := -Ilib/arch/ram-1k
 RAM_512_INCLUDE := -Ilib/arch/ram-1k
