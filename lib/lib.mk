@@ -19,9 +19,10 @@ BENCH_SRC := $(wildcard lib/bench/*.c)
 # lib/checkers/movegen.c and, on AVR, the assembly.  Both generators list
 # the same moves in the same order.  MOVEGEN=lean is the AVR assembly in
 # less flash (lib/arch/lean: arch/movegen_lean.h says what it leaves
-# out), for an image that has no room for the whole of it.  ENGINE=small compiles the size-first
-# search and evaluation of lib/engine/small instead of lib/engine/search.c
-# and eval.c, and puts that folder in front (its arch/search_workspace.h).
+# out), for an image that has no room for the whole of it.  ENGINE=small
+# compiles the size-first search and evaluation of lib/engine/small
+# instead of lib/engine/search.c and eval.c, and puts that folder in front
+# (its arch/search_workspace.h).
 # KINGRAY=table finds a flying king's ray by table lookup
 # (lib/arch/kingray-table) where the AVR's own choice walks it.
 MOVEGEN_CHOICES := fast lean small

@@ -56,11 +56,11 @@ static uint8_t slot_holds(const struct table_slot *s, uint16_t lock)
     return slot_bound(s) && s->lock == lock;
 }
 
-/* Never called at the root (ply 0), nor from ply SEARCH_QUIET_PLY_MAX
- * on (search.c decides those nodes without it); a node with depth plies to go draws
- * by the quiet-move rule within its search when quiet + depth reach the
- * rule's count: an entry holds no count of quiet plies, so such a node
- * neither reads nor writes one. */
+/* Never called at the root (ply 0), nor from ply SEARCH_QUIET_PLY_MAX on
+ * (search.c decides those nodes without it); a node with depth plies to
+ * go draws by the quiet-move rule within its search when quiet + depth
+ * reach the rule's count: an entry holds no count of quiet plies, so such
+ * a node neither reads nor writes one. */
 uint8_t table_probe(struct search_workspace *w, struct search_node *n, int16_t *score)
 {
     if (n->depth < TABLE_MIN_DEPTH || n->quiet + n->depth >= w->rules->draw_quiet_plies)

@@ -4,10 +4,10 @@
  * (engine/table_compact.h) through the calls the search makes, on the
  * host with the AVR's sizes and on the simulated ATmega328P: a score
  * stored and read back by its bound and depth, only in a zero window;
- * no move kept (the killers left alone when the position comes back); won and lost scores not kept; the replacement
- * within a bucket of two; a slot whose lock differs refused; the nodes
- * that neither read nor write (shallow, the quiet-move rule, a stopped
- * search).
+ * no move kept (the killers left alone when the position comes back);
+ * won and lost scores not kept; the replacement within a bucket of two;
+ * a slot whose lock differs refused; the nodes that neither read nor
+ * write (shallow, the quiet-move rule, a stopped search).
  *
  * The expected values follow from the table's contract, not from its
  * code: positions that share a bucket are found by their keys

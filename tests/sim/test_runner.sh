@@ -487,25 +487,33 @@ sim_pid=$!
 i=0
 while ! grep -q 'USART0 on ' "$WORK/err" && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
 pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
-# session.py PATH TEXT...: a client for each TEXT opens the line (what came
-# before it is dropped), writes TEXT, reads a line back and leaves; prints
-# the lines read, as a Python list.
+# session.py PATH [--until LINE] TEXT...: a client for each TEXT opens the
+# line, writes TEXT, reads until LINE (default: TEXT, its echo) arrives or
+# 10 s pass, and leaves; prints the last line each read, as a Python list.
+# The line is made raw at once (TCSANOW): TCSAFLUSH, the default, would
+# throw away what has arrived, and an answer to the open itself (a reset's
+# bootloader line) can arrive first on a loaded machine.  What came before
+# the open precedes the awaited line, and only the last line counts.
 cat > "$WORK/session.py" <<'PY'
-import os, select, sys, time, tty
+import os, select, sys, termios, time, tty
+texts, until = sys.argv[2:], None
+if texts[:1] == ['--until']:
+    until, texts = texts[1].encode(), texts[2:]
 got = []
-for text in sys.argv[2:]:
+for text in texts:
+    want = until or text.encode()
     fd = os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY)
-    tty.setraw(fd)
+    tty.setraw(fd, termios.TCSANOW)
     os.write(fd, text.encode())
-    line, end = b'', time.time() + 5
-    while not line.endswith(b'\n') and time.time() < end:
+    read, end = b'', time.time() + 10
+    while want not in read and time.time() < end:
         if select.select([fd], [], [], 0.2)[0]:
-            line += os.read(fd, 256)
+            read += os.read(fd, 256)
     os.close(fd)
-    got.append(line.decode(errors='replace'))
+    got.append((read.splitlines(True) or [b''])[-1].decode(errors='replace'))
 print(repr(got))
 PY
-verdict=$(timeout 20 python3 "$WORK/session.py" "$pty" "first client$nl" "second client$nl" 2>&1)
+verdict=$(timeout 30 python3 "$WORK/session.py" "$pty" "first client$nl" "second client$nl" 2>&1)
 [ "$verdict" = "['first client\\n', 'second client\\n']" ] && verdict=ok
 kill -TERM "$sim_pid" 2> /dev/null
 wait "$sim_pid"
@@ -573,33 +581,15 @@ expect_run "SIGUSR1: an external reset (MCUSR EXTRF) each time; the run goes on"
 
 # --reset-on-open: each client that opens the pseudo-terminal resets the
 # part, as a board's serial adapter does; the client then reads what the
-# bootloader prints.  reset_session.py PATH N: N clients in turn open the
-# line and read until the bootloader's line of an external reset (boot 02)
-# or 10 s; prints whether each saw it.  The line is made raw at once
-# (TCSANOW): TCSAFLUSH, the default, would throw away the answer to the
-# open itself when a loaded machine lets it arrive first; what came before
-# the open (the power-on line, to no one) may precede it.
-# --realtime: a run of simulated time takes as long.
-cat > "$WORK/reset_session.py" <<'PY'
-import os, select, sys, termios, time, tty
-seen = []
-for _ in range(int(sys.argv[2])):
-    fd = os.open(sys.argv[1], os.O_RDWR | os.O_NOCTTY)
-    tty.setraw(fd, termios.TCSANOW)
-    text, end = b'', time.time() + 10
-    while b'boot 02\n' not in text and time.time() < end:
-        if select.select([fd], [], [], 0.2)[0]:
-            text += os.read(fd, 256)
-    os.close(fd)
-    seen.append(b'boot 02\n' in text)
-print(seen)
-PY
+# bootloader prints (session.py above: two clients that write nothing and
+# await the external reset's line).  --realtime: a run of simulated time
+# takes as long.
 "$AVRSIM" --pty --reset-on-open --bootloader "$BOOT" "$UNO/echo.elf" < /dev/null > "$WORK/out" 2> "$WORK/err" &
 sim_pid=$!
 wait_for "$WORK/err" 'USART0 on '
 pty=$(sed -n 's/^avrsim: USART0 on \(.*\)$/\1/p' "$WORK/err")
-verdict=$(timeout 30 python3 "$WORK/reset_session.py" "$pty" 2 2>&1)
-[ "$verdict" = "[True, True]" ] && verdict=ok
+verdict=$(timeout 30 python3 "$WORK/session.py" "$pty" --until "boot 02$nl" "" "" 2>&1)
+[ "$verdict" = "['boot 02\\n', 'boot 02\\n']" ] && verdict=ok
 kill -TERM "$sim_pid" 2> /dev/null
 wait "$sim_pid"
 status=$?
