@@ -215,19 +215,21 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
     return bb_step_call(x, direction) | bb_step_call(x, (uint8_t)(direction + 1u));
 }
 
-/* The pairs of a square of from and its neighbour in onto one step
- * forward for colour, both directions: a step in one direction maps
- * squares one to one, so each direction counts its pairs exactly.  From
- * the men onto the empty squares: their quiet steps; from the empty
- * squares onto the men: the empty squares behind them. */
-static __attribute__((noinline)) uint8_t pairs_ahead(bb32 from, bb32 onto, uint8_t colour)
+/* The men's neighbours that are empty, by direction, as two counts: up
+ * (up-left and up-right) in the low byte, down in the high one.  A step in
+ * one direction maps squares one to one, so each direction counts its
+ * pairs exactly.  Ahead of a man (up for White, down for Black) they are
+ * its quiet steps; behind it, where a capture of it lands.  The four steps
+ * are the same whatever the colour, which only says which count is which:
+ * one copy serves both, with the steps inline, where bb_step_call would
+ * choose each direction at run time (make bench: search-bench). */
+static __attribute__((noinline)) uint16_t empty_neighbours(bb32 men, bb32 empty)
 {
-    /* Colour's two directions are 2 * colour, even, and the odd one after. */
-    uint8_t direction = (uint8_t)(2u * colour), pairs = 0;
-    do
-        pairs = (uint8_t)(pairs + bs_popcount32_call(bb_step_call(from, direction) & onto));
-    while (++direction & 1u);
-    return pairs;
+    uint8_t up = (uint8_t)(bs_popcount32_call(bb_up_left(men) & empty) +
+                           bs_popcount32_call(bb_up_right(men) & empty));
+    uint8_t down = (uint8_t)(bs_popcount32_call(bb_down_right(men) & empty) +
+                             bs_popcount32_call(bb_down_left(men) & empty));
+    return (uint16_t)(up | (uint16_t)down << 8);
 }
 
 /* The number of runaways of colour (see above), and in *near those of
@@ -332,8 +334,10 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
     uint8_t mobility = 0, open_behind = 0, tempo = 0;
     if (men_shape) {
         bb32 empty = empty_squares(pos);
-        mobility = pairs_ahead(men, empty, colour);
-        open_behind = pairs_ahead(empty, men, colour);
+        uint16_t neighbours = empty_neighbours(men, empty);
+        uint8_t up = (uint8_t)neighbours, down = (uint8_t)(neighbours >> 8);
+        mobility = colour == BD_WHITE ? up : down;
+        open_behind = colour == BD_WHITE ? down : up;
         for (uint8_t bit = TEMPO_BITS; bit-- > 0;)     /* the high bit first: doublings, no shifts */
             tempo = (uint8_t)(2u * tempo + count_in(men, &region[TEMPO_BIT_0 + bit]));
     }
