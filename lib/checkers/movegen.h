@@ -103,8 +103,10 @@ void mg_make(bd_position *pos, const bd_move *m);
  * pieces and the men among them (captured_men) of the other side.  As
  * mg_make, a king's capture that ends where it started flips its square
  * twice.  The side to move is the caller's to hand over. */
-BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to, uint8_t man,
-                       bb32 captured, bb32 captured_men)
+#include "arch/movegen_flip.h"
+#ifndef mg_flip_mover
+/* mg_flip's part on the mover's own boards. */
+BD_INLINE void mg_flip_mover(bd_position *pos, uint8_t side, uint8_t from, uint8_t to, uint8_t man)
 {
     uint8_t square = (uint8_t)(to & MG_MOVE_SQUARE_MASK);
     bb_toggle(&pos->pieces[side], from);
@@ -114,6 +116,12 @@ BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to,
         if (!(to & MG_MOVE_PROMOTES))
             bb_toggle(&pos->men[side], square);
     }
+}
+#endif
+BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to, uint8_t man,
+                       bb32 captured, bb32 captured_men)
+{
+    mg_flip_mover(pos, side, from, to, man);
     if (captured) {
         uint8_t other = BD_OTHER_COLOUR(side);
         pos->pieces[other] ^= captured;
