@@ -222,8 +222,11 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
  * its quiet steps; behind it, where a capture of it lands.  The four steps
  * are the same whatever the colour, which only says which count is which:
  * one copy serves both, with the steps inline, where bb_step_call would
- * choose each direction at run time (make bench: search-bench). */
-static __attribute__((noinline)) uint16_t empty_neighbours(bb32 men, bb32 empty)
+ * choose each direction at run time.  A target may count them its own way
+ * (arch/eval.h). */
+#include "arch/eval.h"
+#ifndef eval_empty_neighbours
+static __attribute__((noinline)) uint16_t eval_empty_neighbours(bb32 men, bb32 empty)
 {
     uint8_t up = (uint8_t)(bs_popcount32_call(bb_up_left(men) & empty) +
                            bs_popcount32_call(bb_up_right(men) & empty));
@@ -231,6 +234,7 @@ static __attribute__((noinline)) uint16_t empty_neighbours(bb32 men, bb32 empty)
                              bs_popcount32_call(bb_down_left(men) & empty));
     return (uint16_t)(up | (uint16_t)down << 8);
 }
+#endif
 
 /* The number of runaways of colour (see above), and in *near those of
  * them near crowning. */
@@ -334,7 +338,7 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
     uint8_t mobility = 0, open_behind = 0, tempo = 0;
     if (men_shape) {
         bb32 empty = empty_squares(pos);
-        uint16_t neighbours = empty_neighbours(men, empty);
+        uint16_t neighbours = eval_empty_neighbours(men, empty);
         uint8_t up = (uint8_t)neighbours, down = (uint8_t)(neighbours >> 8);
         mobility = colour == BD_WHITE ? up : down;
         open_behind = colour == BD_WHITE ? down : up;

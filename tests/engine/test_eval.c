@@ -184,6 +184,45 @@ static void test_men_open_behind_counts_the_empty_squares_behind(void)
         CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 0);   /* a king is not a man */
 }
 
+/* A colour's men counted square by square through the neighbour table
+ * (bitboard32.h): the empty squares next to them ahead (White moves up,
+ * directions 0 and 1; Black down, 2 and 3), or behind.  Another road than
+ * the evaluation's rotated boards, and on AVR its assembly (arch/eval.h). */
+static uint8_t empty_neighbours_by_square(uint8_t colour, uint8_t ahead)
+{
+    bb32 empty = ~pos_occupied(&pos);
+    uint8_t count = 0;
+    for (uint8_t square = 0; square < BB_SQUARES; square++) {
+        if (!bb_has(&pos.men[colour], square))
+            continue;
+        for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
+            uint8_t neighbour = bb_neighbour(square, direction);
+            if ((direction >> 1 == colour) == ahead && neighbour != BB_NO_SQUARE &&
+                bb_has(&empty, neighbour))
+                count++;
+        }
+    }
+    return count;
+}
+
+/* The men's mobility and the squares open behind them on random English
+ * positions, every count from 0 men to 12 a side. */
+static void test_men_shape_terms_match_a_count_square_by_square(void)
+{
+    uint32_t rng = 0xE4A1u;
+    for (uint16_t i = 0; i < 1000u; i++) {
+        random_position_of_kind(&pos, &rng, 0, 12, 1, 2);
+        eval_parts(&pos, &bd_rules_english, &parts);
+        int16_t mobility = (int16_t)(empty_neighbours_by_square(BD_WHITE, 1) -
+                                     empty_neighbours_by_square(BD_BLACK, 1));
+        int16_t open_behind = (int16_t)(empty_neighbours_by_square(BD_WHITE, 0) -
+                                        empty_neighbours_by_square(BD_BLACK, 0));
+        if (!CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], mobility) ||
+            !CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], open_behind))
+            return;
+    }
+}
+
 /* The tempo: a man's rank counted from its own back rank, 0 there. */
 static void test_tempo_sums_the_mens_ranks(void)
 {
@@ -277,6 +316,7 @@ int main(void)
     RUN_TEST(test_king_terms);
     RUN_TEST(test_men_mobility_counts_the_empty_squares_ahead);
     RUN_TEST(test_men_open_behind_counts_the_empty_squares_behind);
+    RUN_TEST(test_men_shape_terms_match_a_count_square_by_square);
     RUN_TEST(test_tempo_sums_the_mens_ranks);
     RUN_TEST(test_drawn_endings_score_zero);
     RUN_TEST(test_score_is_the_weighted_parts_and_colour_symmetric);

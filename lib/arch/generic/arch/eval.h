@@ -1,0 +1,10 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * arch/eval.h - where a target replaces a part of engine/eval.c: nothing
+ * here, so the portable C runs (lib/arch/avr's copy counts the men's empty
+ * neighbours in assembly).
+ */
+#ifndef BITDRAUGHTS_ARCH_EVAL_H
+#define BITDRAUGHTS_ARCH_EVAL_H
+
+#endif
