@@ -2,6 +2,8 @@
 #include "engine/eval.h"
 #include "bits/bitscan.h"
 #include "bits/progmem.h"
+/* The target's own versions of parts of what follows, where it has them. */
+#include "arch/eval.h"
 
 #define TEMPO 3                 /* the side to move's initiative */
 
@@ -192,11 +194,14 @@ static const bb32 men_regions[2][MEN_REGIONS] PROGMEM = {
 _Static_assert(OWN_RANK(BD_WHITE, 0u) == BB_RANK_1 && OWN_RANK(BD_BLACK, 0u) == BB_RANK_8, "own ranks");
 
 /* The squares of x in a region (flash): one copy of the read, mask and
- * count for every region. */
-static __attribute__((noinline)) uint8_t count_in(bb32 x, const bb32 *region)
+ * count for every region.  A target may count them its own way
+ * (arch/eval.h). */
+#ifndef eval_count_in
+static __attribute__((noinline)) uint8_t eval_count_in(bb32 x, const bb32 *region)
 {
     return bs_popcount32_call(x & pgm_read_dword(region));
 }
+#endif
 
 /* The board's emptiness, 0 with all 24 pieces on it, 11 with two left,
  * what the ending terms grow with; its fullness, the rest, what the guard
@@ -206,14 +211,28 @@ static __attribute__((noinline)) uint8_t count_in(bb32 x, const bb32 *region)
 #define EMPTY_PHASE(pieces) ((uint8_t)((FULL_BOARD - (pieces)) / 2u))
 #define FULLNESS(phase) ((uint8_t)((FULL_BOARD - FEWEST_PIECES) / 2u - (phase)))
 
-/* One step forward for colour, both its directions (bitboard32.h).  Out of
- * line, as measured: inlined into the loop of runaways() it costs flash and
- * cycles. */
+/* The squares that pieces reach in 1..steps steps forward for colour, both
+ * its directions each step (bitboard32.h).  A target may spread them its
+ * own way (arch/eval.h). */
+#ifndef eval_forward_cone
+/* One step forward for colour.  Out of line, as measured: inlined into
+ * the loop it costs flash and cycles. */
 static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
 {
     uint8_t direction = (uint8_t)(2u * colour);
     return bb_step_call(x, direction) | bb_step_call(x, (uint8_t)(direction + 1u));
 }
+
+static bb32 eval_forward_cone(bb32 pieces, uint8_t colour, uint8_t steps)
+{
+    bb32 reached = 0;
+    do {
+        pieces = forward(pieces, colour);
+        reached |= pieces;
+    } while (--steps);
+    return reached;
+}
+#endif
 
 /* The men's neighbours that are empty, by direction, as two counts: up
  * (up-left and up-right) in the low byte, down in the high one.  A step in
@@ -224,7 +243,6 @@ static __attribute__((noinline)) bb32 forward(bb32 x, uint8_t colour)
  * one copy serves both, with the steps inline, where bb_step_call would
  * choose each direction at run time.  A target may count them its own way
  * (arch/eval.h). */
-#include "arch/eval.h"
 #ifndef eval_empty_neighbours
 static __attribute__((noinline)) uint16_t eval_empty_neighbours(bb32 men, bb32 empty)
 {
@@ -244,15 +262,10 @@ static uint8_t runaways(const bd_position *pos, uint8_t colour, const bb32 *regi
     if (!candidates)
         return 0;
     uint8_t enemy = BD_OTHER_COLOUR(colour);
-    bb32 spread = pos->pieces[enemy], covered = 0;
-    for (uint8_t rank = 0; rank < RUNAWAY_REACH; rank++) {
-        spread = forward(spread, enemy);
-        covered |= spread;
-    }
-    bb32 free = candidates & ~covered;
+    bb32 free = candidates & ~eval_forward_cone(pos->pieces[enemy], enemy, RUNAWAY_REACH);
     if (!free)
         return 0;
-    *near = count_in(free, &region[NEAR_CROWNING]);
+    *near = eval_count_in(free, &region[NEAR_CROWNING]);
     return bs_popcount32_call(free);
 }
 
@@ -291,7 +304,7 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
     count[COLUMN(EVAL_KINGS)] = bs_popcount32_call(kings);
     uint8_t centre = 0;
     for (uint8_t ring = 0; ring < KING_RINGS; ring++) {
-        uint8_t inside = count_in(kings, &king_rings[ring]);
+        uint8_t inside = eval_count_in(kings, &king_rings[ring]);
         if (!inside)
             break;   /* the rings are nested: none inside the next either */
         centre = (uint8_t)(centre + KING_RING_WEIGHT * inside);
@@ -334,7 +347,7 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
     const bb32 *region = colour == BD_WHITE ? men_regions[BD_WHITE] : men_regions[BD_BLACK];
     count[COLUMN(EVAL_RUNAWAYS)] = runaways(pos, colour, region, &count[COLUMN(EVAL_RUNAWAYS_NEAR)]);
     bb32 men = pos->men[colour];
-    count[COLUMN(EVAL_GUARD)] = (uint8_t)(count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
+    count[COLUMN(EVAL_GUARD)] = (uint8_t)(eval_count_in(men, &region[BACK_RANK]) * FULLNESS(phase));
     uint8_t mobility = 0, open_behind = 0, tempo = 0;
     if (men_shape) {
         bb32 empty = empty_squares(pos);
@@ -343,7 +356,7 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
         mobility = colour == BD_WHITE ? up : down;
         open_behind = colour == BD_WHITE ? down : up;
         for (uint8_t bit = TEMPO_BITS; bit-- > 0;)     /* the high bit first: doublings, no shifts */
-            tempo = (uint8_t)(2u * tempo + count_in(men, &region[TEMPO_BIT_0 + bit]));
+            tempo = (uint8_t)(2u * tempo + eval_count_in(men, &region[TEMPO_BIT_0 + bit]));
     }
     count[COLUMN(EVAL_MEN_MOBILITY)] = mobility;
     count[COLUMN(EVAL_MEN_OPEN_BEHIND)] = open_behind;
@@ -352,7 +365,7 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
     count[COLUMN(EVAL_ADVANCED_LATE)] = 0;
     count[COLUMN(EVAL_LEAD_LATE)] = 0;
     if (phase) {   /* the ending's terms: none on a full board */
-        count[COLUMN(EVAL_ADVANCED_LATE)] = (uint8_t)(count_in(men, &region[ENEMY_HALF]) * phase);
+        count[COLUMN(EVAL_ADVANCED_LATE)] = (uint8_t)(eval_count_in(men, &region[ENEMY_HALF]) * phase);
         count[COLUMN(EVAL_LEAD_LATE)] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
     }
 }

@@ -184,6 +184,59 @@ static void test_men_open_behind_counts_the_empty_squares_behind(void)
         CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], 0);   /* a king is not a man */
 }
 
+/* A colour's runaways found square by square from files and ranks: its
+ * men on their fifth to seventh rank with no enemy piece in the cone
+ * ahead of them (further forward, no further to the side than forward);
+ * *near, those on the sixth and seventh.  Another road than the
+ * evaluation's spread of the enemy's pieces, and on AVR its assembly. */
+static uint8_t runaways_by_square(uint8_t colour, uint8_t *near)
+{
+    uint8_t count = 0;
+    *near = 0;
+    for (uint8_t man = 0; man < BB_SQUARES; man++) {
+        if (!bb_has(&pos.men[colour], man))
+            continue;
+        uint8_t rank = colour == BD_WHITE ? bb_rank(man) : (uint8_t)(7u - bb_rank(man));
+        if (rank < 4u || rank > 6u)
+            continue;
+        uint8_t blocked = 0;
+        for (uint8_t piece = 0; piece < BB_SQUARES; piece++) {
+            if (!bb_has(&pos.pieces[BD_OTHER_COLOUR(colour)], piece))
+                continue;
+            int8_t ahead = (int8_t)(bb_rank(piece) - bb_rank(man));
+            int8_t aside = (int8_t)(bb_file(piece) - bb_file(man));
+            if (colour == BD_BLACK)
+                ahead = (int8_t)-ahead;
+            if (aside < 0)
+                aside = (int8_t)-aside;
+            if (ahead > 0 && aside <= ahead)
+                blocked = 1;
+        }
+        if (!blocked) {
+            count++;
+            *near = (uint8_t)(*near + (rank >= 5u));
+        }
+    }
+    return count;
+}
+
+/* The runaways on random positions of both variants, every count from 0
+ * men to 12 a side. */
+static void test_runaways_match_a_search_square_by_square(void)
+{
+    uint32_t rng = 0x8A3Fu;
+    for (uint16_t i = 0; i < 1000u; i++) {
+        random_position_of_kind(&pos, &rng, 0, 12, 1, 2);
+        eval_parts(&pos, bd_rules_of((uint8_t)(i & 1u)), &parts);
+        uint8_t white_near, black_near;
+        int16_t runaways = (int16_t)(runaways_by_square(BD_WHITE, &white_near) -
+                                     runaways_by_square(BD_BLACK, &black_near));
+        if (!CHECK_EQ(parts.term[EVAL_RUNAWAYS], runaways) ||
+            !CHECK_EQ(parts.term[EVAL_RUNAWAYS_NEAR], (int16_t)(white_near - black_near)))
+            return;
+    }
+}
+
 /* A colour's men counted square by square through the neighbour table
  * (bitboard32.h): the empty squares next to them ahead (White moves up,
  * directions 0 and 1; Black down, 2 and 3), or behind.  Another road than
@@ -311,6 +364,7 @@ int main(void)
     check_begin(PSTR("eval"));
     RUN_TEST(test_fixed_part_is_men_their_squares_and_the_tempo);
     RUN_TEST(test_runaway_man_has_no_enemy_piece_in_its_cone);
+    RUN_TEST(test_runaways_match_a_search_square_by_square);
     RUN_TEST(test_guard_counts_back_men_by_the_boards_fullness);
     RUN_TEST(test_ending_terms_grow_as_the_board_empties);
     RUN_TEST(test_king_terms);
