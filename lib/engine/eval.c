@@ -121,6 +121,11 @@ _Static_assert(KING_TURNS4(0u) && KING_TURNS4(4u) && KING_TURNS4(8u) && KING_TUR
                KING_TURNS4(16u) && KING_TURNS4(20u) && KING_TURNS4(24u) && KING_TURNS4(28u),
                "the king table must read the same for Black");
 
+/* The table's total over the squares of x, a byte of it at a time (a
+ * shift by 8 is a move of registers on AVR); an empty byte, common once
+ * pieces leave, costs a test.  A target may sum them its own way
+ * (arch/eval.h). */
+#ifndef eval_board_sum
 /* Two nibbles' entries: byte b of a bitboard, rows 2b and 2b + 1. */
 BD_INLINE uint16_t byte_sum(const uint8_t (*rows)[16], uint8_t byte)
 {
@@ -128,10 +133,7 @@ BD_INLINE uint16_t byte_sum(const uint8_t (*rows)[16], uint8_t byte)
                       pgm_read_byte(&rows[1][byte >> 4]));
 }
 
-/* The table's total over the squares of x, a byte of it at a time (a
- * shift by 8 is a move of registers on AVR); an empty byte, common once
- * pieces leave, costs a test. */
-static __attribute__((noinline)) uint16_t board_sum(const uint8_t (*rows)[16], bb32 x)
+static __attribute__((noinline)) uint16_t eval_board_sum(const uint8_t (*rows)[16], bb32 x)
 {
     uint16_t sum = 0;
     for (uint8_t byte = 0; byte < sizeof x; byte++, x >>= 8, rows += 2)
@@ -139,6 +141,7 @@ static __attribute__((noinline)) uint16_t board_sum(const uint8_t (*rows)[16], b
             sum += byte_sum(rows, (uint8_t)x);
     return sum;
 }
+#endif
 
 
 /* ------------------------------------------------------ the weighted terms */
@@ -456,8 +459,8 @@ uint8_t eval_drawn_ending(const bd_position *pos, const struct bd_rules *rules)
  * side to move's tempo: White's view. */
 static int16_t fixed_part(const bd_position *pos)
 {
-    return (int16_t)(2 * ((int16_t)board_sum(man_sums[BD_WHITE], pos->men[BD_WHITE]) -
-                          (int16_t)board_sum(man_sums[BD_BLACK], pos->men[BD_BLACK])) +
+    return (int16_t)(2 * ((int16_t)eval_board_sum(man_sums[BD_WHITE], pos->men[BD_WHITE]) -
+                          (int16_t)eval_board_sum(man_sums[BD_BLACK], pos->men[BD_BLACK])) +
                      (pos->side == BD_WHITE ? TEMPO : -TEMPO));
 }
 
