@@ -189,19 +189,19 @@ static void test_men_open_behind_counts_the_empty_squares_behind(void)
  * ahead of them (further forward, no further to the side than forward);
  * *near, those on the sixth and seventh.  Another road than the
  * evaluation's spread of the enemy's pieces, and on AVR its assembly. */
-static uint8_t runaways_by_square(uint8_t colour, uint8_t *near)
+static uint8_t runaways_by_square(const bd_position *p, uint8_t colour, uint8_t *near)
 {
     uint8_t count = 0;
     *near = 0;
     for (uint8_t man = 0; man < BB_SQUARES; man++) {
-        if (!bb_has(&pos.men[colour], man))
+        if (!bb_has(&p->men[colour], man))
             continue;
         uint8_t rank = colour == BD_WHITE ? bb_rank(man) : (uint8_t)(7u - bb_rank(man));
         if (rank < 4u || rank > 6u)
             continue;
         uint8_t blocked = 0;
         for (uint8_t piece = 0; piece < BB_SQUARES; piece++) {
-            if (!bb_has(&pos.pieces[BD_OTHER_COLOUR(colour)], piece))
+            if (!bb_has(&p->pieces[BD_OTHER_COLOUR(colour)], piece))
                 continue;
             int8_t ahead = (int8_t)(bb_rank(piece) - bb_rank(man));
             int8_t aside = (int8_t)(bb_file(piece) - bb_file(man));
@@ -220,33 +220,39 @@ static uint8_t runaways_by_square(uint8_t colour, uint8_t *near)
     return count;
 }
 
-/* The runaways on random positions of both variants, every count from 0
- * men to 12 a side. */
+/* Men from 0 to 12 a side with a king or two: every count of the men's
+ * terms, on the random positions of visit_random_positions. */
+#define SQUARE_BY_SQUARE_POSITIONS 1000u
+static const struct position_kind men_and_a_king_or_two = { 0, 12, 1, 2 };
+
+static uint8_t runaways_agree(const bd_position *p, uint8_t variant, uint16_t index)
+{
+    (void)index;
+    struct eval_parts got;
+    eval_parts(p, bd_rules_of(variant), &got);
+    uint8_t white_near, black_near;
+    int16_t runaways = (int16_t)(runaways_by_square(p, BD_WHITE, &white_near) -
+                                 runaways_by_square(p, BD_BLACK, &black_near));
+    return CHECK_EQ(got.term[EVAL_RUNAWAYS], runaways) &&
+           CHECK_EQ(got.term[EVAL_RUNAWAYS_NEAR], (int16_t)(white_near - black_near));
+}
+
+/* The runaways on random positions of both variants. */
 static void test_runaways_match_a_search_square_by_square(void)
 {
-    uint32_t rng = 0x8A3Fu;
-    for (uint16_t i = 0; i < 1000u; i++) {
-        random_position_of_kind(&pos, &rng, 0, 12, 1, 2);
-        eval_parts(&pos, bd_rules_of((uint8_t)(i & 1u)), &parts);
-        uint8_t white_near, black_near;
-        int16_t runaways = (int16_t)(runaways_by_square(BD_WHITE, &white_near) -
-                                     runaways_by_square(BD_BLACK, &black_near));
-        if (!CHECK_EQ(parts.term[EVAL_RUNAWAYS], runaways) ||
-            !CHECK_EQ(parts.term[EVAL_RUNAWAYS_NEAR], (int16_t)(white_near - black_near)))
-            return;
-    }
+    visit_random_positions(0x8A3Fu, SQUARE_BY_SQUARE_POSITIONS, &men_and_a_king_or_two, runaways_agree);
 }
 
 /* A colour's men counted square by square through the neighbour table
  * (bitboard32.h): the empty squares next to them ahead (White moves up,
  * directions 0 and 1; Black down, 2 and 3), or behind.  Another road than
  * the evaluation's rotated boards, and on AVR its assembly (arch/eval.h). */
-static uint8_t empty_neighbours_by_square(uint8_t colour, uint8_t ahead)
+static uint8_t empty_neighbours_by_square(const bd_position *p, uint8_t colour, uint8_t ahead)
 {
-    bb32 empty = ~pos_occupied(&pos);
+    bb32 empty = ~pos_occupied(p);
     uint8_t count = 0;
     for (uint8_t square = 0; square < BB_SQUARES; square++) {
-        if (!bb_has(&pos.men[colour], square))
+        if (!bb_has(&p->men[colour], square))
             continue;
         for (uint8_t direction = 0; direction < BB_DIRECTIONS; direction++) {
             uint8_t neighbour = bb_neighbour(square, direction);
@@ -258,22 +264,28 @@ static uint8_t empty_neighbours_by_square(uint8_t colour, uint8_t ahead)
     return count;
 }
 
-/* The men's mobility and the squares open behind them on random English
- * positions, every count from 0 men to 12 a side. */
+/* The men's mobility and the squares open behind them, counted in
+ * English checkers only (0 in Russian draughts). */
+static uint8_t men_shape_agrees(const bd_position *p, uint8_t variant, uint16_t index)
+{
+    (void)index;
+    struct eval_parts got;
+    eval_parts(p, bd_rules_of(variant), &got);
+    int16_t mobility = 0, open_behind = 0;
+    if (variant == BD_VARIANT_ENGLISH) {
+        mobility = (int16_t)(empty_neighbours_by_square(p, BD_WHITE, 1) -
+                             empty_neighbours_by_square(p, BD_BLACK, 1));
+        open_behind = (int16_t)(empty_neighbours_by_square(p, BD_WHITE, 0) -
+                                empty_neighbours_by_square(p, BD_BLACK, 0));
+    }
+    return CHECK_EQ(got.term[EVAL_MEN_MOBILITY], mobility) &&
+           CHECK_EQ(got.term[EVAL_MEN_OPEN_BEHIND], open_behind);
+}
+
+/* The men's shape terms on random positions of both variants. */
 static void test_men_shape_terms_match_a_count_square_by_square(void)
 {
-    uint32_t rng = 0xE4A1u;
-    for (uint16_t i = 0; i < 1000u; i++) {
-        random_position_of_kind(&pos, &rng, 0, 12, 1, 2);
-        eval_parts(&pos, &bd_rules_english, &parts);
-        int16_t mobility = (int16_t)(empty_neighbours_by_square(BD_WHITE, 1) -
-                                     empty_neighbours_by_square(BD_BLACK, 1));
-        int16_t open_behind = (int16_t)(empty_neighbours_by_square(BD_WHITE, 0) -
-                                        empty_neighbours_by_square(BD_BLACK, 0));
-        if (!CHECK_EQ(parts.term[EVAL_MEN_MOBILITY], mobility) ||
-            !CHECK_EQ(parts.term[EVAL_MEN_OPEN_BEHIND], open_behind))
-            return;
-    }
+    visit_random_positions(0xE4A1u, SQUARE_BY_SQUARE_POSITIONS, &men_and_a_king_or_two, men_shape_agrees);
 }
 
 /* The tempo: a man's rank counted from its own back rank, 0 there. */

@@ -76,7 +76,7 @@ eval_empty_neighbours:
  * The squares of x in the bitboard at region (flash): the mask read and
  * applied, then bs_popcount32_call's count, jumped to.
  * In:  r25:r22 = x, r21:r20 = region.  Out: r24 = the count.
- * Clobbers r18-r19, r22-r23, r25, Z.  17 cycles + bs_popcount32_call's. */
+ * Clobbers r18-r19, r22-r23, r25, Z.  19 cycles + bs_popcount32_call's. */
 #define X0 r22
 #define X1 r23
 #define X2 r24

@@ -20,7 +20,7 @@ BD_STATIC_ASSERT(MG_MEN_DISPLACEMENT == 2u * sizeof(bb32), "a colour's men lie t
 /* Square sq flipped in the pieces at Z and, when the register men is not
  * 0, in the men; Z is left where it was.  The bit: 1 or 4 by bit 1 of
  * the square, doubled by bit 0, turned to the high nibble by bit 2.
- * Clobbers byte, bit, tmp.  17 cycles, 22 with the men. */
+ * Clobbers byte, bit, tmp.  23 cycles, 28 with the men. */
 #define MG_FLIP_SQUARE(sq, men)                                              \
     "mov  %[byte], " sq "\n\t"                                               \
     "lsr  %[byte]\n\t" "lsr %[byte]\n\t" "lsr %[byte]\n\t"                   \
