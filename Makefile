@@ -56,7 +56,7 @@ include sim/sim.mk
 include sim/web/web.mk
 include firmware/firmware.mk
 include firmware/host/host.mk
-HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS)
+HOST_TOOLS := $(HOST)/avrsim $(SIM_TOOLS) $(HOST_PROGRAMS) $(AVR_SEARCH_CHECKERS)
 include tests/tests.mk
 
 ## all          the host programs and every board's images

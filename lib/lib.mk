@@ -72,14 +72,19 @@ ARCH_WITH_TABLE  := host portable
 # arch/endgame_probe.h lets the table's search read them where the
 # generic one decides nothing.
 ENDGAME_SRC        := $(wildcard lib/endgame/*.c)
+ENDGAME_PROBE_SRC  := lib/endgame/search_probe.c
 ENDGAME_INCLUDE    := -Ilib/arch/endgame-tables
 ARCH_WITH_ENDGAME  := host
+# The AVR's sizes keep the generic probe, which decides nothing; their
+# library has the tables' other code, for the host programs that map them.
+ARCH_WITH_ENDGAME_FILES := avrsizes
 
 # lib_sources MOVEGEN ENGINE ARCH: the library's C sources with those
 # variants on that target.
 lib_sources = $(filter-out $(MOVEGEN_fast_SRC) $(ENGINE_full_SRC) $(TABLE_SRC),$(LIB_SRC)) \
     $(MOVEGEN_$(1)_SRC) $(ENGINE_$(2)_SRC) $(if $(filter full,$(2)),$(if $(filter $(3),$(ARCH_WITH_TABLE)),$(TABLE_SRC))) \
-    $(if $(filter $(3),$(ARCH_WITH_ENDGAME)),$(ENDGAME_SRC))
+    $(if $(filter $(3),$(ARCH_WITH_ENDGAME)),$(ENDGAME_SRC)) \
+    $(if $(filter $(3),$(ARCH_WITH_ENDGAME_FILES)),$(filter-out $(ENDGAME_PROBE_SRC),$(ENDGAME_SRC)))
 # lib_include MOVEGEN ENGINE ARCH [KINGRAY]: the include roots of those
 # variants on that target.
 lib_include = $(MOVEGEN_$(1)_INCLUDE) $(KINGRAY_$(4)_INCLUDE) $(ENGINE_$(2)_INCLUDE) \
@@ -99,6 +104,8 @@ source_include = $(if $(filter $(BENCH_RENAMED_SRC),$(1)),-Ilib/bench/portable)
 #   build/host/san        the tests, with the sanitizers
 #   build/host/portable   the same with no override (lib/arch/generic only)
 #   build/host/avrsizes   the search with the AVR's workspace sizes
+#   build/host/avr-search the same without the checks: the Uno's search,
+#                         node for node, at the host's speed
 #   build/host/small      the small move generator (MOVEGEN=small)
 #   build/host/small-engine  the size-first engine and the ATtiny85's RAM
 HOST_CC      := gcc
@@ -116,6 +123,7 @@ host_variant_host          = fast    full   host
 host_variant_host/san      = fast    full   host     $(SANITIZE)
 host_variant_host/portable = fast    full   portable $(SANITIZE)
 host_variant_host/avrsizes = fast    full   avrsizes $(SANITIZE)
+host_variant_host/avr-search = fast full avrsizes
 host_variant_host/small    = small   full   host     $(SANITIZE)
 host_variant_host/small-engine = fast small host     $(SANITIZE) $(RAM_512_FLAGS)
 # host_flags BUILD: its compiler flags; host_lib_src BUILD: its library.

@@ -388,7 +388,8 @@ static void use_endgame(const char *dir, const char *command)
         usage_error("--endgame is for go and hub only", 0);
     if (!endgame_files_map(dir, &tables))
         usage_error("no endgame tables in", dir);
-    host_table_endgame(&tables);
+    if (!host_table_endgame(&tables))
+        usage_error("--endgame: this build searches as the AVR does, with no endgame tables", 0);
 }
 
 int main(int argc, char **argv)

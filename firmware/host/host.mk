@@ -13,6 +13,18 @@ $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/firmware/host/%_main.o $(HOST)/libtools
 	$(call say,LD,$@)
 	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
 
+# build/host/avr-search/checkers: `checkers` on the library with the AVR's
+# search sizes (lib/arch/avr-sizes), without the host's table: the Uno's
+# search node for node at the host's speed, for matches of a change to the
+# Uno's engine at the nodes the Uno searches in a move (`make bench`
+# prints its cycles a node):
+#   make match ENGINE_A=build/host/avr-search/checkers ENGINE_B=/tmp/old/host/avr-search/checkers NODES=N
+AVR_SEARCH_CHECKERS := $(HOST)/avr-search/checkers
+$(AVR_SEARCH_CHECKERS): $(HOST)/avr-search/obj/firmware/host/checkers_main.o $(HOST)/avr-search/libtools.a \
+                        $(HOST)/avr-search/libbitdraughts.a
+	$(call say,LD,$@)
+	$(Q)$(HOST_CC) $(HOST_LDFLAGS) $^ $(HOST_LDLIBS) -o $@
+
 ## match        two engines play each other (build/host/match --help)
 # An engine is a `checkers` binary of any revision or a firmware .elf run
 # under avrsim, with its own limit if it names one:
@@ -32,7 +44,8 @@ SPRT     ?=
 MATCH_FLAGS ?=
 match: deps
 	$(Q)$(MAKE) --no-print-directory -j$(JOBS) $(HOST)/match $(HOST)/checkers \
-	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf)
+	    $(if $(findstring .elf,$(ENGINE_A) $(ENGINE_B)),$(HOST)/avrsim $(BUILD)/uno/demo.elf) \
+	    $(if $(findstring $(AVR_SEARCH_CHECKERS),$(ENGINE_A) $(ENGINE_B)),$(AVR_SEARCH_CHECKERS))
 	$(Q)$(HOST)/match --variant $(VARIANT) $(if $(DEPTH),--depth $(DEPTH)) $(if $(NODES),--nodes $(NODES)) \
 	    $(if $(DEPTH)$(NODES),,--movetime $(MOVETIME)) \
 	    $(if $(GAMES),--games $(GAMES)) $(if $(SPRT),--sprt $(SPRT)) -j $(JOBS) $(MATCH_FLAGS) \

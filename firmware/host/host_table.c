@@ -18,9 +18,10 @@
 
 static const struct endgame_tables *endgame_tables;
 
-void host_table_endgame(const struct endgame_tables *tables)
+bool host_table_endgame(const struct endgame_tables *tables)
 {
     endgame_tables = tables;
+    return true;
 }
 
 struct search_table *host_search_table(void)

@@ -7,16 +7,30 @@
 #ifndef BITDRAUGHTS_HOST_TABLE_H
 #define BITDRAUGHTS_HOST_TABLE_H
 
+#include <stdbool.h>
+
 #include "engine/search.h"
+
+struct endgame_tables;
 
 /* The process's table, SEARCH_TABLE_HOST_ENTRIES entries kept from one
  * search to the next; NULL (and a line on stderr) when the memory cannot
  * be had, and the search then runs without one. */
 #if SEARCH_TABLE
 struct search_table *host_search_table(void);
+#endif
+
 /* The endgame tables the process's table gives its searches (NULL: none;
- * firmware/host/endgame_file.h maps them). */
-void host_table_endgame(const struct endgame_tables *tables);
+ * firmware/host/endgame_file.h maps them); false where the build searches
+ * with the AVR's sizes, whose search reads none. */
+#if SEARCH_TABLE
+bool host_table_endgame(const struct endgame_tables *tables);
+#else
+static inline bool host_table_endgame(const struct endgame_tables *tables)
+{
+    (void)tables;
+    return false;
+}
 #endif
 
 /* Gives limits the process's table where the search has one (not in a

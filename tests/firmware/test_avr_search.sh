@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: MIT
+# build/host/avr-search/checkers searches as the Uno does: `go --depth D`
+# on the host gives the move, score and node count that the Uno's game
+# firmware gives at `level depth D` in the simulator, from both starts and
+# from positions of the middle game and the ending.  Matches at equal nodes
+# (firmware/host/host.mk) rest on that.  It also takes --nodes, and
+# refuses the endgame tables its search does not read.
+set -u
+BUILD=${BUILD:-build}
+SIM=$BUILD/host/avrsim
+ELF=$BUILD/uno/demo.elf
+CHECKERS=$BUILD/host/avr-search/checkers
+ENDGAME=$BUILD/host/endgame
+SHORT=400000000
+. tests/support.sh
+
+# same_search VARIANT DEPTH [FEN]: the host's "MOVE SCORE NODES" and the
+# firmware's must be one.
+same_search() {
+    if [ -n "${3:-}" ]; then
+        host=$("$CHECKERS" go --variant "$1" --depth "$2" --fen "$3")
+        session "new $1\nfen $3\nlevel depth $2\ngo\n"
+        where=$3
+    else
+        host=$("$CHECKERS" go --variant "$1" --depth "$2")
+        session "new $1\nlevel depth $2\ngo\n"
+        where="the start"
+    fi
+    host=$(printf '%s\n' "$host" | awk '$1 == "bestmove" { m = $2 } $1 == "score" { s = $2 }
+                                        $1 == "nodes" { n = $2 } END { print m, s, n }')
+    uno=$(printf '%s\n' "$out" | sed -n 's/^1\.\(\.\.\)* *\([^ ]*\) *(depth [0-9]*, score +\{0,1\}\(-\{0,1\}[0-9]*\), nodes \([0-9]*\),.*/\2 \3 \4/p')
+    if [ -n "$uno" ] && [ "$host" = "$uno" ]; then
+        ok "$1, depth $2, $where: $host on both"
+    else
+        fail "$1, depth $2, $where: the same search" "host '$host', Uno '$uno', status $status"
+    fi
+}
+
+same_search english 7
+same_search russian 7
+same_search english 6 'W:W14,K18,19,23,26,27,30:B3,5,7,10,11,12,K28'
+same_search english 8 'B:WK10,K19,27:BK3,12'
+same_search russian 6 'W:We5,f4,d2,a1,c1,g1:Bb8,g7,f6,h6,c5,b4,h4'
+same_search russian 6 'B:WKa1,c3,e3,g3:Bb6,d6,f6,Kh8'
+
+got=$("$CHECKERS" go --variant english --nodes 1000 | sed -n 's/^nodes //p')
+if [ "$got" = 1000 ]; then
+    ok "go --nodes 1000 stops at its 1000th node"
+else
+    fail "go --nodes 1000 stops at its 1000th node" "nodes '$got'"
+fi
+
+if "$ENDGAME" generate --variant english --pieces 2 "$tmp/two" >"$tmp/generate.log" 2>&1; then
+    expect_usage_error "--endgame is refused (its search reads no tables)" \
+        "$CHECKERS" go --variant english --depth 2 --endgame "$tmp/two"
+else
+    fail "two-piece tables for the --endgame case" "$(tail -n 2 "$tmp/generate.log")"
+fi
+
+finish "test_avr_search"
