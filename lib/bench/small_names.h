@@ -9,4 +9,5 @@
 #define mg_count small_mg_count
 #define mg_count_captures small_mg_count_captures
 #define mg_has_capture small_mg_has_capture
+#define mg_move_kind small_mg_move_kind
 #define perft small_perft

@@ -311,6 +311,11 @@ uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
     return capture_test(pos, rules, &movers);
 }
 
+uint8_t mg_move_kind(const bd_position *pos, const struct bd_rules *rules)
+{
+    return mg_move_kind_of(pos, rules);
+}
+
 /* ------------------------------------------------------------------------
  * Captures, mostly without the walk.
  *

@@ -93,6 +93,22 @@ BD_INLINE uint8_t mg_has_step(const bd_position *pos)
     return 0;
 }
 
+/* What the side to move can play: captures (MG_KIND_CAPTURE; they are then
+ * its only legal moves), quiet moves only (MG_KIND_QUIET), or nothing
+ * (MG_KIND_NONE: it has lost).  The capture test and the step test in one
+ * call, for a search that asks both of most positions it decides without
+ * listing their moves; the generators' C is mg_move_kind_of(). */
+uint8_t mg_move_kind(const bd_position *pos, const struct bd_rules *rules);
+#define MG_KIND_QUIET 0u
+#define MG_KIND_CAPTURE 1u
+#define MG_KIND_NONE 2u
+BD_INLINE uint8_t mg_move_kind_of(const bd_position *pos, const struct bd_rules *rules)
+{
+    if (mg_has_capture(pos, rules))
+        return MG_KIND_CAPTURE;
+    return mg_has_step(pos) ? MG_KIND_QUIET : MG_KIND_NONE;
+}
+
 /* Plays a legal move of pos. */
 void mg_make(bd_position *pos, const bd_move *m);
 

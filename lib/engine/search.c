@@ -284,13 +284,6 @@ COLD uint8_t has_king(const bd_position *pos)
     return 0;
 }
 
-/* The quiet-step test (movegen.h), out of line: one copy for its two
- * callers, most positions answering at its first step. */
-COLD uint8_t has_quiet_step(const bd_position *pos)
-{
-    return mg_has_step(pos);
-}
-
 /* ------------------------------------------------------------ PV ----- */
 
 /* Row r of the triangular PV holds the line from ply r, SEARCH_PV_MAX - r
@@ -343,10 +336,11 @@ COLD uint8_t repeats(const struct search_workspace *w, uint8_t ply, uint8_t quie
  * At depth <= 0 a quiet position is evaluated, but a position with a
  * capture goes on searching its captures: a capture is forced, so cutting
  * the sequence at the horizon would score a position whose material is
- * about to change.  The capture test is asked once a node: at the horizon
- * before the evaluation, or with the moves.
+ * about to change.  The kind of a node's moves (mg_move_kind: the capture
+ * test and the step test) is asked once: at the horizon before the
+ * evaluation, or with the moves.
  */
-#define CAPTURE_UNKNOWN MG_CAPTURE_UNKNOWN
+#define KIND_UNKNOWN 0xFFu      /* a node's kind not asked yet */
 
 /* The root's parent and a node a ply: a node at ply SEARCH_MAX_PLY - 1
  * is always a leaf (past_quiet_plies). */
@@ -399,14 +393,17 @@ COLD void table_move_first(struct search_node *n)
     }
 }
 
-/* The capture test of node n's position, asked once.  Out of line, as
- * measured: inlined at its two places in the search loop it cost 102 bytes
- * of flash, for 0.4% of the game firmware's `bench` cycles. */
+/* Whether node n's position has a capture, the kind of its moves asked
+ * once (with the step test: the nodes decided without their moves need
+ * both, and in assembly a step is a few instructions on the capture
+ * test's registers).  Out of line, as measured: inlined at its two places
+ * in the search loop it cost 102 bytes of flash, for 0.4% of the game
+ * firmware's `bench` cycles. */
 COLD uint8_t node_capture(struct search_workspace *w, struct search_node *n)
 {
-    if (n->capture == CAPTURE_UNKNOWN)
-        n->capture = mg_has_capture(&w->pos, w->rules);
-    return n->capture;
+    if (n->kind == KIND_UNKNOWN)
+        n->kind = mg_move_kind(&w->pos, w->rules);
+    return n->kind == MG_KIND_CAPTURE;
 }
 
 /* The caller's stop, polled every STOP_POLL_MASK + 1 nodes and while the
@@ -446,7 +443,7 @@ HOT uint8_t out_of_time(struct search_workspace *w)
 HOT int16_t quiet_frontier(struct search_workspace *w, const struct search_node *n)
 {
     const bd_position *pos = &w->pos;
-    if (!has_quiet_step(pos))
+    if (n->kind == MG_KIND_NONE)
         return (int16_t)(n->ply - SEARCH_MATE);
     if (n->quiet >= w->rules->draw_quiet_plies)
         return 0;
@@ -474,7 +471,7 @@ COLD int16_t out_of_room(struct search_workspace *w, struct search_node *n)
 COLD int16_t past_quiet_plies(struct search_workspace *w, struct search_node *n)
 {
     if (!node_capture(w, n)) {
-        if (!has_quiet_step(&w->pos))
+        if (n->kind == MG_KIND_NONE)
             return (int16_t)(n->ply - SEARCH_MATE);
         if (n->quiet >= w->rules->draw_quiet_plies)
             return 0;
@@ -502,7 +499,7 @@ HOT int16_t node_enter(struct search_workspace *w, struct search_node *n)
     n->alpha = alpha;
     n->beta = beta;
     n->i = 0;                   /* a root stopped on its entry has begun no move */
-    n->capture = CAPTURE_UNKNOWN;
+    n->kind = KIND_UNKNOWN;
     table_node_enter(&n->table, alpha);
     if (out_of_time(w))
         return 0;

@@ -34,7 +34,7 @@ struct search_node {
     uint8_t child_kings;        /* the child's position has a king */
     uint8_t zero_window;        /* the child is searched with (alpha, alpha + 1) */
     uint8_t reduce;             /* plies taken off the child's depth */
-    uint8_t capture;            /* the capture test's answer, or CAPTURE_UNKNOWN */
+    uint8_t kind;               /* its moves' kind (mg_move_kind), or KIND_UNKNOWN */
     struct table_node table;    /* the transposition table's part (engine/table.h,
                                    table_compact.h), empty without one */
 };

@@ -2,9 +2,10 @@
 /*
  * The target's move generation (assembly on AVR, lib/arch/avr) against the
  * portable C compiled into the same firmware under other names
- * (lib/bench/movegen_portable.h): the same capture test, the same
- * counts, the same move lists in the same order, the same positions after
- * each move, the same perft; and the path of every capture (mg_path, for
+ * (lib/bench/movegen_portable.h): the same capture test, the same kind
+ * of moves (captures, quiet moves or none), the same counts, the same
+ * move lists in the same order, the same positions after each move, the
+ * same perft; and the path of every capture (mg_path, for
  * its notation) the same as the C walk's, square for square, from
  * mg_path_search, which is mg_path on AVR.
  *
@@ -115,6 +116,12 @@ static uint8_t compare_at(const bd_position *pos, const struct bd_rules *rules, 
     if (!CHECK(ref_end != 0))
         return 0;
     uint16_t n = (uint16_t)(ref_end - free);
+    /* The kind of moves: the portable capture test's, or by the count. */
+    uint8_t kind = capture ? MG_KIND_CAPTURE : n ? MG_KIND_QUIET : MG_KIND_NONE;
+    if (!CHECK_EQ(mg_move_kind(pos, rules), kind)) {
+        report(pos, rules, PSTR("mg_move_kind"));
+        return 0;
+    }
     if (!CHECK_EQ(mg_count(pos, rules, ref_end, STACK_END), n)) {
         report(pos, rules, PSTR("mg_count"));
         return 0;

@@ -262,6 +262,42 @@ static void test_quiet_step_test_agrees_with_the_quiet_moves(void)
     visit_random_positions(0x57E9u, FLIP_POSITIONS, NULL, step_test_agrees);
 }
 
+/* Positions whose side to move has no move at all, which the random sets
+ * seldom give: one man or king of the side on each square, hemmed in by
+ * enemy kings two deep in each direction (or the board's edge), so that
+ * it can neither step nor jump, in both variants and with either side to
+ * move; and a side with no piece left: mg_move_kind() says MG_KIND_NONE
+ * (tests/checkers/test_movegen_override.c compares it with the count of
+ * the listed moves on the large position sets). */
+static void test_positions_without_a_move(void)
+{
+    bd_position pos;
+    uint16_t without = 0;
+    /* i: a king on square i, a man on i - BB_SQUARES - 1; BB_SQUARES: no
+     * piece of the side (the enemy's one king on square 0). */
+    for (uint8_t i = 0; i < 2u * BB_SQUARES + 1u; i++) {
+        uint8_t square = i < BB_SQUARES ? i : i > BB_SQUARES ? (uint8_t)(i - BB_SQUARES - 1u) : 0u;
+        bb32 hem = 0;
+        for (uint8_t d = 0; d < BB_DIRECTIONS; d++)
+            for (uint8_t s = bb_neighbour(square, d), depth = 0; s != BB_NO_SQUARE && depth < 2u;
+                 s = bb_neighbour(s, d), depth++)
+                hem |= bb_bit(s);
+        for (uint8_t v = 0; v < 2u * BD_VARIANT_COUNT; v++) {
+            uint8_t side = v & 1u, enemy = BD_OTHER_COLOUR(side);
+            pos_clear(&pos, side);
+            pos.pieces[side] = i == BB_SQUARES ? 0 : bb_bit(square);
+            pos.men[side] = i > BB_SQUARES ? pos.pieces[side] : 0;
+            pos.pieces[enemy] = i == BB_SQUARES ? bb_bit(0) : hem;
+            if (pos.men[side] & pos_promotion_rank(side))
+                continue;                   /* no man stands there */
+            without += mg_move_kind(&pos, bd_rules_of(v >> 1)) == MG_KIND_NONE;
+        }
+    }
+    /* Every one of them: two colours, two variants, 32 kings and 28 men
+     * off their promotion rank, and the side with no piece. */
+    CHECK_EQ(without, 2u * BD_VARIANT_COUNT * (BB_SQUARES + BB_SQUARES - 4u + 1u));
+}
+
 int main(void)
 {
     check_begin(PSTR("rules"));
@@ -275,5 +311,6 @@ int main(void)
     RUN_TEST(test_flying_king_quiet_moves_stop_at_the_first_piece);
     RUN_TEST(test_flipping_a_move_plays_it_and_flipping_again_takes_it_back);
     RUN_TEST(test_quiet_step_test_agrees_with_the_quiet_moves);
+    RUN_TEST(test_positions_without_a_move);
     return check_end();
 }

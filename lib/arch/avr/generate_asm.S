@@ -212,8 +212,13 @@ bd_gen_jump_dir:
 /* bd_move *mg_generate_known(const bd_position *pos, const struct bd_rules *rules,
  *                            bd_move *out, bd_move *out_end, uint8_t capture)
  * r25:r24 pos, r23:r22 rules, r21:r20 out, r19:r18 out_end, r16 capture:
- * bd_asm_generate_known with avr-gcc's call-saved registers kept. */
-    .global mg_generate_known
+ * bd_asm_generate_known with avr-gcc's call-saved registers kept.
+ *
+ * bd_asm_return_to_c: the way back to the C of every entry point that
+ * saves r2-r17 on entry (SAVE_R2_R17; movegen_asm.S, perft_asm.S), one
+ * copy of the restores (flash) for the cycles of a jump, except this
+ * one's, the move lists' entry, which runs into it. */
+    .global mg_generate_known, bd_asm_return_to_c
 mg_generate_known:
     SAVE_R2_R17
     push r28
@@ -221,6 +226,7 @@ mg_generate_known:
     rcall bd_asm_generate_known
     pop  r29
     pop  r28
+bd_asm_return_to_c:
     RESTORE_R2_R17
     ret
 

@@ -851,8 +851,7 @@ mg_count:
     rcall bd_asm_rules_flags
     movw ZL, r24
     rcall bd_asm_count
-    RESTORE_R2_R17
-    ret
+    XJMP bd_asm_return_to_c
 
 /* bd_asm_count: the number of legal moves of a position.
  * In:  Z = the position, FL = its rules' flags, bd_asm_args filled (the
@@ -884,28 +883,82 @@ bd_asm_count_loaded:
     ret
 7:  rjmp bd_asm_count_captures
 
-/* uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
- * r25:r24 pos, r23:r22 rules; r24 = 1 or 0. */
-    .section .text.mg_has_capture, "ax", @progbits
-    .global mg_has_capture
-mg_has_capture:
+/* Z flag clear when a step of the movers at s0..s2 (a STEP_ macro) lands
+ * on an empty square; the step's bytes b0..b3 in order.  Clobbers T0..T3.
+ * 18-19 cycles. */
+.macro STEP_LANDS step_of, s0, s2, b0, b1, b2, b3
+    \step_of \s0, \s2
+    and  \b0, EM0
+    and  \b1, EM1
+    and  \b2, EM2
+    and  \b3, EM3
+    or   \b0, \b1
+    or   \b0, \b2
+    or   \b0, \b3
+.endm
+
+/* uint8_t mg_move_kind(const bd_position *pos, const struct bd_rules *rules)
+ * r25:r24 pos, r23:r22 rules; r24 = MG_KIND_CAPTURE, MG_KIND_QUIET or
+ * MG_KIND_NONE.  The capture test, then with no short jump the quiet
+ * movers (QUIET_MOVERS, with the flying kings, for which a step is one
+ * square too) stepped a direction at a time until one lands on an empty
+ * square (the C's mg_has_step reads the position again for each one); the
+ * flying kings' captures last, CNT keeping the step test's answer.
+ * After bd_asm_capture_test, to the jump back to the C: a capture 5
+ * cycles; no capture, White's men stepping up-left (no flying kings): 44.
+ * Clobbers r18-r27, r30, r31, r0 (avr-gcc's call-used registers). */
+    .section .text.mg_move_kind, "ax", @progbits
+    .global mg_move_kind
+mg_move_kind:
     SAVE_R2_R17
     movw ZL, r22
     rcall bd_asm_rules_flags
     movw ZL, r24
     rcall bd_asm_load
     rcall bd_asm_capture_test
-    ldi  r24, 1
     cpi  FL, 1 << F_JUMPS
-    brsh 9f
-    ldi  r24, 0
-    sbrs FL, F_FLYING           /* flying kings: U holds them */
+    brlo 1f
+    ldi  r24, MG_KIND_CAPTURE
     rjmp 9f
+1:  QUIET_MOVERS
+    sbrs FL, F_FLYING           /* flying kings: bd_asm_load left them out */
+    rjmp 0f                     /* of the forward set (U: the backward) */
+    OR4  UP0, UP1, UP2, UP3, U0, U1, U2, U3
+    OR4  DN0, DN1, DN2, DN3, U0, U1, U2, U3
+0:  ldi  CNT, MG_KIND_QUIET
+    OR_TEST UP0, UP1, UP2, UP3
+    breq 2f
+    STEP_LANDS STEP_UL, UP0, UP2, T0, T1, T2, T3
+    breq .+2
+    rjmp 4f
+    STEP_LANDS STEP_UR, UP0, UP2, T3, T0, T1, T2
+    brne 4f
+2:  OR_TEST DN0, DN1, DN2, DN3
+    breq 3f
+    STEP_LANDS STEP_DR, DN0, DN2, T0, T1, T2, T3
+    brne 4f
+    STEP_LANDS STEP_DL, DN0, DN2, T1, T2, T3, T0
+    brne 4f
+3:  ldi  CNT, MG_KIND_NONE
+4:  ldi  r24, MG_KIND_CAPTURE   /* DN2: the steps are done */
+    sbrs FL, F_FLYING           /* flying kings: U holds them */
+    rjmp 5f
     OR_TEST U0, U1, U2, U3
-    breq 9f
+    breq 5f
     rcall bd_asm_flying_capture
-    adc  r24, zero
-9:  RESTORE_R2_R17
+    brcs 9f
+5:  mov  r24, CNT
+9:  XJMP bd_asm_return_to_c
+
+/* uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
+ * r25:r24 pos, r23:r22 rules; r24 = 1 or 0: mg_move_kind's answer, of
+ * which only MG_KIND_CAPTURE has bit 0 set (the search asks the kind; the
+ * step test's few cycles cost the other callers nothing that matters). */
+    .section .text.mg_has_capture, "ax", @progbits
+    .global mg_has_capture
+mg_has_capture:
+    XCALL mg_move_kind
+    andi r24, MG_KIND_CAPTURE
     ret
 
 #if MEN_PATHS

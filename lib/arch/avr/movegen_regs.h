@@ -31,6 +31,10 @@
 /* checkers/movegen.h's MG_CAPTURE_UNKNOWN (a C header the assembler cannot
  * read): mg_generate_known's "ask the capture test". */
 #define MG_CAPTURE_UNKNOWN 0xFF
+/* and its kinds of moves (mg_move_kind) */
+#define MG_KIND_QUIET   0
+#define MG_KIND_CAPTURE 1
+#define MG_KIND_NONE    2
 
 #define DN0 r2
 #define DN1 r3

@@ -590,3 +590,8 @@ uint8_t mg_has_capture(const bd_position *pos, const struct bd_rules *rules)
             return 1;
     return 0;
 }
+
+uint8_t mg_move_kind(const bd_position *pos, const struct bd_rules *rules)
+{
+    return mg_move_kind_of(pos, rules);
+}

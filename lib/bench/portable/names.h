@@ -10,6 +10,7 @@
 #define mg_count ref_mg_count
 #define mg_count_captures ref_mg_count_captures
 #define mg_has_capture ref_mg_has_capture
+#define mg_move_kind ref_mg_move_kind
 #define mg_make ref_mg_make
 #define mg_path ref_mg_path
 #define mg_path_search ref_mg_path_search

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * arch/movegen.h (AVR) - override of checkers/movegen.c's capture test and
- * move count by lib/arch/avr/movegen_asm.S, and of the move listing
- * (mg_generate_known) by lib/arch/avr/generate_asm.S.
+ * arch/movegen.h (AVR) - override of checkers/movegen.c's capture test,
+ * kind of moves and move count by lib/arch/avr/movegen_asm.S, and of the
+ * move listing (mg_generate_known) by lib/arch/avr/generate_asm.S.
  *
  * The assembly keeps the position in registers as bitboards.  The capture
  * test, the count of quiet moves and of men's captures, the listing of
@@ -29,6 +29,7 @@
 #define mg_generate_known mg_generate_known_portable
 #define mg_make mg_make_portable        /* perft_asm.S: bd_asm_make */
 #define mg_has_capture mg_has_capture_portable
+#define mg_move_kind mg_move_kind_portable
 
 /* The path of a capture for its notation without the walk, which nothing
  * else here needs. */
