@@ -400,7 +400,10 @@ static void count_both(const bd_position *pos, uint8_t variant, term_counts coun
  * labels were searched with that engine's row (a fit whose labels are
  * searched with this row lands a few units away from it).  The men's
  * mobility, the squares open behind them and the tempo, early and late,
- * are what that fit found most of its gain in.
+ * are what that fit found most of its gain in.  The lead in pieces as the
+ * board empties (EVAL_LEAD_LATE) is the fit's 3 doubled, which scored
+ * better in matches at the Uno's number of nodes and on the host (the
+ * commit that doubled it has them).
  *
  * Russian: fitted to 1,056 self-play games of the engine of a5931d3 at
  * fixed depths (3 against 4 and 4 against 5); its row from the fit above,
@@ -414,7 +417,7 @@ static void count_both(const bd_position *pos, uint8_t variant, term_counts coun
  */
 static const int16_t weights[BD_VARIANT_COUNT][EVAL_TERMS] PROGMEM = {
     /* russian */ { 309, -13, 0, -40, 5, -26, 115, 5, 0, -1, 0, 0, 0, 0 },
-    /* english */ { 158, 3, -1, 1, -8, 31, 10, -1, 0, 3, 13, -10, 2, -6 },
+    /* english */ { 158, 3, -1, 1, -8, 31, 10, -1, 0, 6, 13, -10, 2, -6 },
 };
 
 /* The table's weight of one square, read as the tables were built. */
