@@ -36,6 +36,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "checkers/pdn.h"
@@ -117,7 +118,8 @@ static void print_help(void)
          "                             else 10 x movetime + 5 s)\n"
          "  --pdn FILE                 write every game to FILE in PDN\n"
          "  --sim PATH                 the avrsim binary (default: avrsim beside match)\n"
-         "  --quiet                    no line per game\n"
+         "  --quiet                    no line per game; instead a line of progress on\n"
+         "                             stderr every few seconds\n"
          "--generate-openings prints a suite file: every opening of --plies plies (default\n"
          "3), each scored by a search of --depth D (default 10) from White's side, those\n"
          "beyond --balance CP (default 60, hundredths of a man) marked #drop.");
@@ -355,6 +357,7 @@ struct match {
     uint32_t done;
     int decision;
     double llr, lower, upper;
+    time_t progress_at;             /* --quiet: when the next progress line is due */
 };
 
 struct worker {
@@ -506,7 +509,26 @@ static void write_pdn(struct match *m, const struct worker *w)
     fprintf(m->pdn, "%s%s\n\n", column ? " " : "", referee_result_text(r->outcome));
 }
 
-/* Counts a finished game, prints its line, and runs the SPRT. */
+/* With --quiet, a line on stderr every PROGRESS_SECONDS or so while games
+ * finish: the games played, the score and the SPRT's standing, so that a
+ * long match (an SPRT can run to thousands of games) shows it is going. */
+#define PROGRESS_SECONDS 10
+static void show_progress(struct match *m)
+{
+    time_t now = time(NULL);
+    if (now < m->progress_at)
+        return;
+    m->progress_at = now + PROGRESS_SECONDS;
+    const struct elo_counts *t = &m->total;
+    fprintf(stderr, "match: %u of %u games, W/D/L %u/%u/%u, %.1f%%", m->done, m->games, t->wins, t->draws,
+            t->losses, 100.0 * elo_score(t));
+    if (m->opt->sprt)
+        fprintf(stderr, ", LLR %.3f, bounds [%.3f, %.3f]", m->llr, m->lower, m->upper);
+    fputc('\n', stderr);
+}
+
+/* Counts a finished game, prints its line (or, quiet, the progress), and
+ * runs the SPRT. */
 static void record_game(struct match *m, const struct worker *w)
 {
     const struct referee_game *r = &w->result;
@@ -540,6 +562,8 @@ static void record_game(struct match *m, const struct worker *w)
         m->llr = sprt_llr(&m->total, m->opt->elo0, m->opt->elo1);
         m->decision = sprt_decide(m->llr, m->lower, m->upper);
     }
+    if (m->opt->quiet)
+        show_progress(m);
 }
 
 static void print_summary(const struct match *m)
@@ -638,6 +662,7 @@ static int run_match(const struct options *o)
     m.games += m.games & 1u;
     if (o->sprt)
         sprt_bounds(o->alpha, o->beta, &m.lower, &m.upper);
+    m.progress_at = time(NULL) + PROGRESS_SECONDS;
     if (o->pdn_path) {
         m.pdn = fopen(o->pdn_path, "w");
         if (!m.pdn)
