@@ -18,7 +18,7 @@ $(HOST_PROGRAMS): $(HOST)/%: $(HOST)/obj/firmware/host/%_main.o $(HOST)/libtools
 # search node for node at the host's speed, for matches of a change to the
 # Uno's engine at the nodes the Uno searches in a move (`make bench`
 # prints its cycles a node):
-#   make match ENGINE_A=build/host/avr-search/checkers ENGINE_B=/tmp/old/host/avr-search/checkers NODES=N
+#   make match ENGINE_A=build/host/avr-search/checkers ENGINE_B=/tmp/old/build/host/avr-search/checkers NODES=N
 AVR_SEARCH_CHECKERS := $(HOST)/avr-search/checkers
 $(AVR_SEARCH_CHECKERS): $(HOST)/avr-search/obj/firmware/host/checkers_main.o $(HOST)/avr-search/libtools.a \
                         $(HOST)/avr-search/libbitdraughts.a
