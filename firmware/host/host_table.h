@@ -13,19 +13,17 @@
 
 struct endgame_tables;
 
+#if SEARCH_TABLE
 /* The process's table, SEARCH_TABLE_HOST_ENTRIES entries kept from one
  * search to the next; NULL (and a line on stderr) when the memory cannot
  * be had, and the search then runs without one. */
-#if SEARCH_TABLE
 struct search_table *host_search_table(void);
-#endif
-
 /* The endgame tables the process's table gives its searches (NULL: none;
- * firmware/host/endgame_file.h maps them); false where the build searches
- * with the AVR's sizes, whose search reads none. */
-#if SEARCH_TABLE
+ * firmware/host/endgame_file.h maps them); true. */
 bool host_table_endgame(const struct endgame_tables *tables);
 #else
+/* A build with the AVR's sizes (no table) searches as the AVR does and
+ * reads no endgame tables: false. */
 static inline bool host_table_endgame(const struct endgame_tables *tables)
 {
     (void)tables;

@@ -97,11 +97,15 @@ BD_INLINE uint8_t mg_has_step(const bd_position *pos)
  * its only legal moves), quiet moves only (MG_KIND_QUIET), or nothing
  * (MG_KIND_NONE: it has lost).  The capture test and the step test in one
  * call, for a search that asks both of most positions it decides without
- * listing their moves; the generators' C is mg_move_kind_of(). */
+ * listing their moves; the generators' C is mg_move_kind_of().  The
+ * assembly (lib/arch/avr/movegen_regs.h) has the same values, and its
+ * mg_has_capture is the kind's bit 0, set by MG_KIND_CAPTURE alone. */
 uint8_t mg_move_kind(const bd_position *pos, const struct bd_rules *rules);
 #define MG_KIND_QUIET 0u
 #define MG_KIND_CAPTURE 1u
 #define MG_KIND_NONE 2u
+BD_STATIC_ASSERT((MG_KIND_CAPTURE & 1u) && !(MG_KIND_QUIET & 1u) && !(MG_KIND_NONE & 1u),
+                 "only a capture's kind has bit 0 set");
 BD_INLINE uint8_t mg_move_kind_of(const bd_position *pos, const struct bd_rules *rules)
 {
     if (mg_has_capture(pos, rules))

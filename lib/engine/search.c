@@ -436,13 +436,14 @@ HOT uint8_t out_of_time(struct search_workspace *w)
     return w->stopped;
 }
 
-/* A node one ply above the horizon, or at it, that has no capture: its
- * score when that decides it (no move: lost; the quiet-move draw; the
- * evaluation at the horizon, or far enough outside the window where
- * STATIC_PRUNING allows), else UNDECIDED. */
+/* A node one ply above the horizon, or at it, that has no capture (its
+ * kind asked by node_capture()): its score when that decides it (no move:
+ * lost; the quiet-move draw; the evaluation at the horizon, or far enough
+ * outside the window where STATIC_PRUNING allows), else UNDECIDED. */
 HOT int16_t quiet_frontier(struct search_workspace *w, const struct search_node *n)
 {
     const bd_position *pos = &w->pos;
+    BD_ASSERT(n->kind == MG_KIND_QUIET || n->kind == MG_KIND_NONE);
     if (n->kind == MG_KIND_NONE)
         return (int16_t)(n->ply - SEARCH_MATE);
     if (n->quiet >= w->rules->draw_quiet_plies)
