@@ -453,9 +453,12 @@ uint8_t eval_drawn_ending(const bd_position *pos, const struct bd_rules *rules)
     if (!rules->flying_kings)
         return 0;
     /* A flying king holds off two kings anywhere, and three from the long
-     * diagonal (three win only by taking it: Petrov's triangle). */
+     * diagonal while none of them stands on it (three win only by taking
+     * it: Petrov's triangle).  With one of the three on it too, the lone
+     * king is driven off it: the Russian four-piece table has such
+     * positions won (tests/endgame/test_endgame.sh probes one). */
     bb32 lone = white == 1u ? pos->pieces[BD_WHITE] : pos->pieces[BD_BLACK];
-    return more == 2u || (more == 3u && (lone & MAIN_ROAD) != 0);
+    return more == 2u || (more == 3u && (~empty_squares(pos) & MAIN_ROAD) == lone);
 }
 
 /* Men of both colours, material and squares in one table read, and the

@@ -87,7 +87,7 @@ int16_t eval_man_square(uint8_t square);
 #define EVAL_MAN_SQUARE_SCALE 2
 /* True for an ending without men known to be drawn with correct play:
  * one king against one king, and in Russian draughts a king against two,
- * or against three while it holds the long diagonal. */
+ * or against three while it holds the long diagonal and they do not. */
 uint8_t eval_drawn_ending(const bd_position *pos, const struct bd_rules *rules);
 
 #ifdef __cplusplus

@@ -62,6 +62,7 @@ expect_probe "russian: three kings do not beat one on the main road" "$tmp/four"
 expect_probe "russian: nor with the one to move" "$tmp/four" russian 'B:WKc1,Ke1,Kg1:BKh8' draw
 expect_probe "russian: three kings holding the main road beat one" "$tmp/four" russian 'W:WKa1,Kc1,Ke1:BKb8' win
 expect_probe "russian: the one to move loses" "$tmp/four" russian 'B:WKa1,Kc1,Ke1:BKb8' loss
+expect_probe "russian: one of three on the main road drives the one off it" "$tmp/four" russian 'B:WKa1,Kc1,Ke1:BKd4' loss
 expect_probe "five pieces are not in a table" "$tmp/four" russian 'W:WKa1,Kc1,Ke1:BKb8,h8' none
 
 # The search: a won ending's score is the table's distance exactly (the

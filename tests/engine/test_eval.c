@@ -327,6 +327,8 @@ static void test_drawn_endings_score_zero(void)
         CHECK(parts.drawn);                 /* b2 is on the long diagonal */
     if (RUSSIAN("W:WKb4:BKa3,Kc1,Kh6"))
         CHECK(!parts.drawn);
+    if (RUSSIAN("B:WKa1,Kc1,Ke1:BKd4"))
+        CHECK(!parts.drawn);                /* a1 contests the long diagonal */
     if (RUSSIAN("W:WKd4,a1:BKh8"))
         CHECK(!parts.drawn);                /* a man on the board */
 }
