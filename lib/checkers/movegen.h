@@ -149,6 +149,34 @@ BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to,
     }
 }
 
+/* mg_flip for a caller that does not know whether the mover is a man:
+ * the men's bits tell, read before the flips (from's while the move is
+ * played, to's once it has been, unless the man promoted, which `to`
+ * says; the other square is empty then, or, for a king's capture that
+ * ends where it started, a king's).  Returns whether the mover is (was) a
+ * man. */
+#ifndef mg_flip_mover_tell_man
+BD_INLINE uint8_t mg_flip_mover_tell_man(bd_position *pos, uint8_t side, uint8_t from, uint8_t to)
+{
+    uint8_t square = (uint8_t)(to & MG_MOVE_SQUARE_MASK);
+    uint8_t man = (to & MG_MOVE_PROMOTES) || bb_has(&pos->men[side], from) ||
+                  bb_has(&pos->men[side], square);
+    mg_flip_mover(pos, side, from, to, man);
+    return man;
+}
+#endif
+BD_INLINE uint8_t mg_flip_tell_man(bd_position *pos, uint8_t side, uint8_t from, uint8_t to,
+                                   bb32 captured, bb32 captured_men)
+{
+    uint8_t man = mg_flip_mover_tell_man(pos, side, from, to);
+    if (captured) {
+        uint8_t other = BD_OTHER_COLOUR(side);
+        pos->pieces[other] ^= captured;
+        pos->men[other] ^= captured_men;
+    }
+    return man;
+}
+
 /* After side's move to `to` (with MG_MOVE_PROMOTES) was played: whether its
  * mover was a man, as mg_flip needs to take it back (a man now, or
  * promoted on the way). */

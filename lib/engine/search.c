@@ -581,9 +581,9 @@ HOT int16_t node_moves(struct search_workspace *w, struct search_node *n)
 }
 
 /* Orders move n->i, sets the child's window and what playing it flips:
- * the entry, whether the mover is a man, the pieces it captures (and in
- * n->captured_men the men among them).  search_tree() plays it. */
-HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, uint8_t *man, bb32 *captured)
+ * the entry, the pieces it captures (and in n->captured_men the men among
+ * them).  search_tree() plays it. */
+HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, bb32 *captured)
 {
     bd_position *pos = &w->pos;
     uint8_t i = n->i;
@@ -593,9 +593,6 @@ HOT const uint8_t *node_next(struct search_workspace *w, struct search_node *n, 
     const uint8_t *e = list_entry(&n->l, i);
     uint8_t capture = n->l.size == CAPTURE_ENTRY;
     uint8_t side = pos->side;
-    *man = bb_has(&pos->men[side], e[0]) != 0;
-    uint8_t quiet = n->quiet;
-    n->child_quiet = !capture && !*man ? (uint8_t)(quiet < 0xFFu ? quiet + 1u : quiet) : 0u;
     n->zero_window = i != 0;
     int8_t depth = n->depth;
     uint8_t reduce = 0;
@@ -678,7 +675,7 @@ next:
         goto done;
     }
     mover = w->pos.side;
-    e = node_next(w, n, &man, &captured);
+    e = node_next(w, n, &captured);
     making = 1;
     goto play;
 done:
@@ -701,24 +698,25 @@ done:
         }
     }
     {
-        /* The mover was a man exactly when it is a man now or promoted. */
         bd_position *pos = &w->pos;
         e = list_entry(&n->l, n->i);
         mover = BD_OTHER_COLOUR(pos->side);
-        man = mg_moved_a_man(pos, mover, e[1]);
         captured = n->l.size == CAPTURE_ENTRY ? entry_captured(e) : 0;
         making = 0;
     }
 play:
     /* Playing move n->i and taking it back are the same flips by its
      * mover, and either hands the turn over: one copy of them serves both
-     * (flash). */
+     * (flash); the men's bits tell whether the mover is a man. */
     {
         bd_position *pos = &w->pos;
-        mg_flip(pos, mover, e[0], e[1], man, captured, n->captured_men);
+        man = mg_flip_tell_man(pos, mover, e[0], e[1], captured, n->captured_men);
         pos->side = BD_OTHER_COLOUR(pos->side);
     }
     if (making) {
+        /* A king's move that captures nothing is reversible. */
+        uint8_t quiet = n->quiet;
+        n->child_quiet = !captured && !man ? (uint8_t)(quiet < 0xFFu ? quiet + 1u : quiet) : 0u;
         node_child(w, n, e);
         goto enter;
     }

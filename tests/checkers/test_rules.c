@@ -218,7 +218,8 @@ static uint8_t same_position(const bd_position *a, const bd_position *b)
 
 /* Every legal move of pos: mg_flip by the side to move plays it as
  * mg_make does, and the same flips after it, the mover told by
- * mg_moved_a_man, take it back. */
+ * mg_moved_a_man, take it back; so do mg_flip_tell_man's, which say
+ * whether the mover is a man both times. */
 static uint8_t flips_play_and_take_back(const bd_position *pos, uint8_t variant, uint16_t index)
 {
     (void)index;
@@ -236,6 +237,17 @@ static uint8_t flips_play_and_take_back(const bd_position *pos, uint8_t variant,
         if (!CHECK_EQ(mg_moved_a_man(&flipped, side, m->to), man))
             return 0;
         mg_flip(&flipped, side, m->from, m->to, man, m->captured, captured_men);
+        flipped.side = side;
+        if (!CHECK(same_position(pos, &flipped)))
+            return 0;
+        /* The same flips told the mover by the men's bits, both ways. */
+        if (!CHECK_EQ(mg_flip_tell_man(&flipped, side, m->from, m->to, m->captured, captured_men) != 0, man))
+            return 0;
+        flipped.side = other;
+        if (!CHECK(same_position(&made, &flipped)))
+            return 0;
+        if (!CHECK_EQ(mg_flip_tell_man(&flipped, side, m->from, m->to, m->captured, captured_men) != 0, man))
+            return 0;
         flipped.side = side;
         if (!CHECK(same_position(pos, &flipped)))
             return 0;

@@ -51,4 +51,62 @@ BD_INLINE void mg_flip_mover(bd_position *pos, uint8_t side, uint8_t from, uint8
 }
 #define mg_flip_mover mg_flip_mover
 
+/* checkers/movegen.h's mg_flip_mover_tell_man: both squares' bytes and
+ * bits are found first (the men's bits of both read before any flip, as
+ * the portable version reads them), then the pieces' bits flipped and, for
+ * a man, the men's: from's, and to's unless `to` says it promotes.  The
+ * search calls it to play a move and to take it back, instead of finding
+ * whether the mover is a man with a read of the men beforehand. */
+BD_INLINE uint8_t mg_flip_mover_tell_man(bd_position *pos, uint8_t side, uint8_t from, uint8_t to)
+{
+    uint8_t *own = (uint8_t *)&pos->pieces[side];
+    uint8_t from_byte, from_bit, to_byte, to_bit, man;
+    __asm__ volatile(
+        /* from's byte and bit; to's (its bits 5..7 are the promotion's) */
+        "mov  %[from_byte], %[from]\n\t"
+        "lsr  %[from_byte]\n\t" "lsr %[from_byte]\n\t" "lsr %[from_byte]\n\t"
+        "ldi  %[from_bit], 1\n\t"
+        "sbrc %[from], 1\n\t" "ldi %[from_bit], 4\n\t"
+        "sbrc %[from], 0\n\t" "lsl %[from_bit]\n\t"
+        "sbrc %[from], 2\n\t" "swap %[from_bit]\n\t"
+        "mov  %[to_byte], %[to]\n\t"
+        "lsr  %[to_byte]\n\t" "lsr %[to_byte]\n\t" "lsr %[to_byte]\n\t"
+        "andi %[to_byte], 3\n\t"
+        "ldi  %[to_bit], 1\n\t"
+        "sbrc %[to], 1\n\t" "ldi %[to_bit], 4\n\t"
+        "sbrc %[to], 0\n\t" "lsl %[to_bit]\n\t"
+        "sbrc %[to], 2\n\t" "swap %[to_bit]\n\t"
+        /* man: promoting, or a man's bit on either square; the pieces'
+         * bits flipped on the way */
+        "clr  %[man]\n\t"
+        "sbrc %[to], 7\n\t" "inc %[man]\n\t"
+        "add  r30, %[from_byte]\n\t" "adc r31, __zero_reg__\n\t"
+        "ldd  __tmp_reg__, Z+%[men_at]\n\t" "and __tmp_reg__, %[from_bit]\n\t"
+        "or   %[man], __tmp_reg__\n\t"
+        "ld   __tmp_reg__, Z\n\t" "eor __tmp_reg__, %[from_bit]\n\t" "st Z, __tmp_reg__\n\t"
+        "sub  r30, %[from_byte]\n\t" "sbc r31, __zero_reg__\n\t"
+        "add  r30, %[to_byte]\n\t" "adc r31, __zero_reg__\n\t"
+        "ldd  __tmp_reg__, Z+%[men_at]\n\t" "and __tmp_reg__, %[to_bit]\n\t"
+        "or   %[man], __tmp_reg__\n\t"
+        "ld   __tmp_reg__, Z\n\t" "eor __tmp_reg__, %[to_bit]\n\t" "st Z, __tmp_reg__\n\t"
+        /* a man's: to's unless it promotes, from's */
+        "tst  %[man]\n\t" "breq 2f\n\t"
+        "ldi  %[man], 1\n\t"
+        "sbrc %[to], 7\n\t" "rjmp 1f\n\t"
+        "ldd  __tmp_reg__, Z+%[men_at]\n\t" "eor __tmp_reg__, %[to_bit]\n\t"
+        "std  Z+%[men_at], __tmp_reg__\n"
+        "1:\n\t"
+        "sub  r30, %[to_byte]\n\t" "sbc r31, __zero_reg__\n\t"
+        "add  r30, %[from_byte]\n\t" "adc r31, __zero_reg__\n\t"
+        "ldd  __tmp_reg__, Z+%[men_at]\n\t" "eor __tmp_reg__, %[from_bit]\n\t"
+        "std  Z+%[men_at], __tmp_reg__\n"
+        "2:\n\t"
+        : "+z"(own), [from_byte] "=&r"(from_byte), [from_bit] "=&d"(from_bit),
+          [to_byte] "=&d"(to_byte), [to_bit] "=&d"(to_bit), [man] "=&d"(man)
+        : [from] "r"(from), [to] "r"(to), [men_at] "I"(MG_MEN_DISPLACEMENT)
+        : "memory");
+    return man;
+}
+#define mg_flip_mover_tell_man mg_flip_mover_tell_man
+
 #endif
