@@ -165,15 +165,22 @@ BD_INLINE uint8_t mg_flip_mover_tell_man(bd_position *pos, uint8_t side, uint8_t
     return man;
 }
 #endif
+/* mg_flip's part on the other side's boards: the captured pieces and the
+ * men among them. */
+#ifndef mg_flip_captured
+BD_INLINE void mg_flip_captured(bd_position *pos, uint8_t side, bb32 captured, bb32 captured_men)
+{
+    uint8_t other = BD_OTHER_COLOUR(side);
+    pos->pieces[other] ^= captured;
+    pos->men[other] ^= captured_men;
+}
+#endif
 BD_INLINE uint8_t mg_flip_tell_man(bd_position *pos, uint8_t side, uint8_t from, uint8_t to,
                                    bb32 captured, bb32 captured_men)
 {
     uint8_t man = mg_flip_mover_tell_man(pos, side, from, to);
-    if (captured) {
-        uint8_t other = BD_OTHER_COLOUR(side);
-        pos->pieces[other] ^= captured;
-        pos->men[other] ^= captured_men;
-    }
+    if (captured)
+        mg_flip_captured(pos, side, captured, captured_men);
     return man;
 }
 
