@@ -179,7 +179,7 @@ HOT uint8_t list_generate(struct search_workspace *w, const bd_position *pos, ui
     bd_move *out = generate_at(w, pos, sp, capture, &end);
     if (!end)
         return 0;
-    list_pack(w, out, end, sp, ply, capture, l);
+    list_pack(w, out, end, sp, ply, end > out && mg_move_is_capture(out), l);
     return 1;
 }
 
@@ -406,6 +406,16 @@ COLD uint8_t node_capture(struct search_workspace *w, struct search_node *n)
     return n->kind == MG_KIND_CAPTURE;
 }
 
+/* What node n knows of its captures, as mg_generate_known() takes it: a
+ * node whose kind was not asked (one above the frontier) has its list's
+ * generator ask it on the registers it lists with, a second load of the
+ * position and call saved (the list has room for captures then only
+ * before the reserve, where quiet moves stop). */
+HOT uint8_t node_kind_known(const struct search_node *n)
+{
+    return n->kind == KIND_UNKNOWN ? MG_CAPTURE_UNKNOWN : n->kind == MG_KIND_CAPTURE;
+}
+
 /* The caller's stop, polled every STOP_POLL_MASK + 1 nodes and while the
  * caller's poll flag is up. */
 COLD uint8_t poll_stop(struct search_workspace *w)
@@ -564,8 +574,15 @@ HOT int16_t node_moves(struct search_workspace *w, struct search_node *n)
          * (no killers, no history: the one-ply order). */
         n->l.count = w->root_kept;
         n->l.size = w->root_size;
-    } else if (!list_generate(w, pos, n->l.base, ply, node_capture(w, n), &n->l)) {
-        return out_of_room(w, n);               /* the move stack is full */
+    } else {
+        uint8_t capture = node_kind_known(n);
+        while (!list_generate(w, pos, n->l.base, ply, capture, &n->l)) {
+            /* The move stack is full: for a quiet list, or for captures,
+             * which may use the reserve once the kind is known. */
+            if (capture != MG_CAPTURE_UNKNOWN || !node_capture(w, n))
+                return out_of_room(w, n);
+            capture = 1u;
+        }
     }
     if (n->l.count == 0)
         return (int16_t)(ply - SEARCH_MATE);

@@ -44,6 +44,21 @@ same_search english 8 'B:WK10,K19,27:BK3,12'
 same_search russian 6 'W:We5,f4,d2,a1,c1,g1:Bb8,g7,f6,h6,c5,b4,h4'
 same_search russian 6 'B:WKa1,c3,e3,g3:Bb6,d6,f6,Kh8'
 
+# A king ending searched deep enough that capture lists run into the move
+# stack's reserve at nodes whose kind the search had not asked (their
+# generator asks it, with room only up to the reserve): such a list is
+# listed again once the kind is known.  24342 nodes is the count of the
+# search that asked every node's kind before listing its moves (ec9656c);
+# without the second listing the count is 24326.
+reserve_fen='W:WKa1,Ke1,a3:Bf8,h8,Kh6'
+got=$("$CHECKERS" go --variant russian --depth 10 --fen "$reserve_fen" | sed -n 's/^nodes //p')
+if [ "$got" = 24342 ]; then
+    ok "captures listed into the reserve: 24342 nodes, as when every kind was asked first"
+else
+    fail "captures listed into the reserve: 24342 nodes, as when every kind was asked first" "nodes '$got'"
+fi
+same_search russian 10 "$reserve_fen"
+
 got=$("$CHECKERS" go --variant english --nodes 1000 | sed -n 's/^nodes //p')
 if [ "$got" = 1000 ]; then
     ok "go --nodes 1000 stops at its 1000th node"
