@@ -330,8 +330,8 @@ static __attribute__((noinline)) void count_king_terms(const bd_position *pos, u
  * within 0..255 as enum eval_term says: the largest product is 12 men or
  * pieces times a phase of at most 11, and the tempo (at most 4 * (6 + 5 +
  * 4) = 60 for twelve men) times a fullness of at most 11, over 4. */
-BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase, uint8_t men_shape,
-                           uint8_t *count)
+BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t pieces, uint8_t phase,
+                           uint8_t men_shape, uint8_t *count)
 {
     /* Every count is written once, a zero where its term has nothing to
      * count (no clearing of the whole array first). */
@@ -369,7 +369,7 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
     count[COLUMN(EVAL_LEAD_LATE)] = 0;
     if (phase) {   /* the ending's terms: none on a full board */
         count[COLUMN(EVAL_ADVANCED_LATE)] = (uint8_t)(eval_count_in(men, &region[ENEMY_HALF]) * phase);
-        count[COLUMN(EVAL_LEAD_LATE)] = (uint8_t)(bs_popcount32_call(pos->pieces[colour]) * phase);
+        count[COLUMN(EVAL_LEAD_LATE)] = (uint8_t)(pieces * phase);
     }
 }
 
@@ -378,13 +378,15 @@ BD_INLINE void count_terms(const bd_position *pos, uint8_t colour, uint8_t phase
  * whichever colour leads). */
 static void count_both(const bd_position *pos, uint8_t variant, term_counts count)
 {
-    uint8_t phase = EMPTY_PHASE(bs_popcount32_call(pos->pieces[BD_WHITE] | pos->pieces[BD_BLACK]));
+    /* Each colour's pieces, counted once for the phase and the lead. */
+    uint8_t pieces[2] = { bs_popcount32_call(pos->pieces[BD_WHITE]), bs_popcount32_call(pos->pieces[BD_BLACK]) };
+    uint8_t phase = EMPTY_PHASE(pieces[BD_WHITE] + pieces[BD_BLACK]);
     uint8_t men_shape = WEIGHS_MEN_SHAPE(variant);
     /* A loop over the colours around one inlined copy of count_terms():
      * one prologue for both. */
     uint8_t colour = BD_WHITE;
     do
-        count_terms(pos, colour, phase, men_shape, &count[0][colour]);
+        count_terms(pos, colour, pieces[colour], phase, men_shape, &count[0][colour]);
     while (++colour < 2u);
 }
 
