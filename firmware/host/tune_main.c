@@ -25,15 +25,15 @@
 #define LABEL_DEPTH_MAX 20u         /* a few seconds a position on a PC */
 
 static const char *const term_names[EVAL_TERMS] = {
-    "kings", "king-centre", "king-mobility", "kings-shut-in", "kings-main-road",
+    "kings", "king-centre", "kings-shut-in", "kings-main-road",
     "runaways", "runaways-near", "guard", "advanced-late", "lead-late", "men-mobility",
     "men-open-behind", "tempo", "tempo-early"
 };
 /*
  * Where the fit starts, and what fixes the logistic's scale k (fitted
  * first, with these): the hand-set weights the terms were written with
- * (the kings' material, squares and mobility those of the evaluation
- * before them; the rest a guess).  Classic Texel: k from the starting
+ * (the kings' material and squares those of the evaluation before them;
+ * the rest a guess).  Classic Texel: k from the starting
  * evaluation, then the weights.  Fitting k and the weights in turn drifts
  * instead to an ever larger k and ever smaller positional weights on
  * these games (material all but decides games at depths 3 to 5), so k
@@ -41,8 +41,8 @@ static const char *const term_names[EVAL_TERMS] = {
  * table whatever the compiled-in weights are.
  */
 static const int16_t hand_set[BD_VARIANT_COUNT][EVAL_TERMS] = {
-    /* russian */ { 280, 2, 3, -10, 10, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
-    /* english */ { 140, 2, 3, -10, 0, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
+    /* russian */ { 280, 2, -10, 10, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
+    /* english */ { 140, 2, -10, 0, 20, 30, 0, 1, 2, 3, 0, 0, 0 },
 };
 static const char *const variant_names[BD_VARIANT_COUNT] = { "russian", "english" };
 

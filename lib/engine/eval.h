@@ -14,8 +14,8 @@
  *
  * On top of it, a weighted sum of the terms below, each counted for White
  * and for Black with shifts and masks over the 32-bit boards (no loop over
- * pieces): kings (material, centre, mobility, kings shut in, kings on the
- * long diagonal), runaway men (no enemy piece in the cone of squares in
+ * pieces): kings (material, centre, kings shut in, kings on the long
+ * diagonal), runaway men (no enemy piece in the cone of squares in
  * front of them, so nothing can block them), the back-rank guard while
  * the board is full (it keeps the opponent's men from crowning), men in
  * the opponent's half as
@@ -46,7 +46,6 @@ extern "C" {
 enum eval_term {
     EVAL_KINGS,             /* kings */
     EVAL_KING_CENTRE,       /* the kings' square weights (centre 6, edge 0) */
-    EVAL_KING_MOBILITY,     /* empty squares next to a king, one per direction */
     EVAL_KINGS_SHUT_IN,     /* kings with no empty square next to them */
     EVAL_KINGS_MAIN_ROAD,   /* kings on the long diagonal a1-h8 */
     EVAL_RUNAWAYS,          /* men past their fourth rank with no enemy piece ahead */

@@ -29,7 +29,17 @@ same_search() {
     fi
     host=$(printf '%s\n' "$host" | awk '$1 == "bestmove" { m = $2 } $1 == "score" { s = $2 }
                                         $1 == "nodes" { n = $2 } END { print m, s, n }')
-    uno=$(printf '%s\n' "$out" | sed -n 's/^1\.\(\.\.\)* *\([^ ]*\) *(depth [0-9]*, score +\{0,1\}\(-\{0,1\}[0-9]*\), nodes \([0-9]*\),.*/\2 \3 \4/p')
+    # The firmware says a won or lost score in plies ("loss in 8 plies"),
+    # the host as 30000 less them (checkers go's help).
+    uno=$(printf '%s\n' "$out" | awk '/^1\.(\.\.)? *[^ ]+ +\(depth [0-9]+, score / {
+        line = $0; sub(/^1\.(\.\.)? */, "", line)
+        move = line; sub(/ .*/, "", move)
+        score = line; sub(/.*, score /, "", score); sub(/,.*/, "", score)
+        if (score ~ /^loss in /) { split(score, w, " "); score = w[3] - 30000 }
+        else if (score ~ /^win in /) { split(score, w, " "); score = 30000 - w[3] }
+        else sub(/^[+]/, "", score)
+        nodes = line; sub(/.*, nodes /, "", nodes); sub(/,.*/, "", nodes)
+        print move, score, nodes }')
     if [ -n "$uno" ] && [ "$host" = "$uno" ]; then
         ok "$1, depth $2, $where: $host on both"
     else
