@@ -56,10 +56,13 @@ static uint8_t history_get(struct search_workspace *w, uint8_t from, uint8_t to)
 }
 
 /* Once-a-node steps are inlined into the search loop, whose registers are
- * saved once an iteration (see search_tree).  Rare steps stay out of line,
- * and so do those whose 32-bit values would take registers the loop needs
- * (the quiet-step test, the generation and packing of a list): measured,
- * avr-gcc 5.4 gives the loop worse code when they are inlined. */
+ * saved once an iteration (see search_tree), and so are the steps of a
+ * cut-off and of ordering captures: the game image saves registers
+ * through libgcc's shared prologue (-mcall-prologues, firmware.mk), dear
+ * for a step called thousands of times a search.  Rare steps stay out of
+ * line, and so do those whose 32-bit values would take registers the loop
+ * needs (the quiet-step test, the generation and packing of a list):
+ * measured, avr-gcc 5.4 gives the loop worse code when they are inlined. */
 #define HOT static inline __attribute__((always_inline))
 #define COLD static __attribute__((noinline))
 
@@ -206,7 +209,7 @@ static uint8_t moves_find(const bd_move *moves, uint8_t count, const struct sear
 /* Brings the best capture of entries i.. to i: most pieces taken first,
  * promotions first among equals, the first of equals (a lazy selection
  * sort: captures are few, and all that is legal when there is one). */
-COLD void pick_capture(const struct list *l, uint8_t i)
+HOT void pick_capture(const struct list *l, uint8_t i)
 {
     uint8_t best = i, best_score = 0;
     for (uint8_t j = i; j < l->count; j++) {
@@ -653,7 +656,7 @@ COLD void node_child(struct search_workspace *w, struct search_node *n, const ui
  * beta, gets a score no better than that alpha and never reads the row
  * (so a zero-window node, which improves only by cutting off, copies
  * none). */
-COLD uint8_t node_improves(struct search_workspace *w, struct search_node *n, int16_t score)
+HOT uint8_t node_improves(struct search_workspace *w, struct search_node *n, int16_t score)
 {
     bd_move m;
     entry_move(list_entry(&n->l, (uint8_t)(n->i - 1u)), n->l.size == CAPTURE_ENTRY, &m);
