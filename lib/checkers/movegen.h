@@ -138,15 +138,22 @@ BD_INLINE void mg_flip_mover(bd_position *pos, uint8_t side, uint8_t from, uint8
     }
 }
 #endif
+/* mg_flip's part on the other side's boards: the captured pieces and the
+ * men among them. */
+#ifndef mg_flip_captured
+BD_INLINE void mg_flip_captured(bd_position *pos, uint8_t side, bb32 captured, bb32 captured_men)
+{
+    uint8_t other = BD_OTHER_COLOUR(side);
+    pos->pieces[other] ^= captured;
+    pos->men[other] ^= captured_men;
+}
+#endif
 BD_INLINE void mg_flip(bd_position *pos, uint8_t side, uint8_t from, uint8_t to, uint8_t man,
                        bb32 captured, bb32 captured_men)
 {
     mg_flip_mover(pos, side, from, to, man);
-    if (captured) {
-        uint8_t other = BD_OTHER_COLOUR(side);
-        pos->pieces[other] ^= captured;
-        pos->men[other] ^= captured_men;
-    }
+    if (captured)
+        mg_flip_captured(pos, side, captured, captured_men);
 }
 
 /* mg_flip for a caller that does not know whether the mover is a man:
@@ -163,16 +170,6 @@ BD_INLINE uint8_t mg_flip_mover_tell_man(bd_position *pos, uint8_t side, uint8_t
                   bb_has(&pos->men[side], square);
     mg_flip_mover(pos, side, from, to, man);
     return man;
-}
-#endif
-/* mg_flip's part on the other side's boards: the captured pieces and the
- * men among them. */
-#ifndef mg_flip_captured
-BD_INLINE void mg_flip_captured(bd_position *pos, uint8_t side, bb32 captured, bb32 captured_men)
-{
-    uint8_t other = BD_OTHER_COLOUR(side);
-    pos->pieces[other] ^= captured;
-    pos->men[other] ^= captured_men;
 }
 #endif
 BD_INLINE uint8_t mg_flip_tell_man(bd_position *pos, uint8_t side, uint8_t from, uint8_t to,

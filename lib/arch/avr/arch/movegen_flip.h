@@ -17,18 +17,23 @@
 #define MG_MEN_DISPLACEMENT (offsetof(bd_position, men) - offsetof(bd_position, pieces))
 BD_STATIC_ASSERT(MG_MEN_DISPLACEMENT == 2u * sizeof(bb32), "a colour's men lie two boards after its pieces");
 
+/* The register bit (an upper one) set to square sq's bit in its byte: 1
+ * or 4 by bit 1 of the square, doubled by bit 0, turned to the high
+ * nibble by bit 2.  7 cycles. */
+#define MG_SQUARE_BIT(sq, bit)                                               \
+    "ldi  " bit ", 1\n\t"                                                     \
+    "sbrc " sq ", 1\n\t" "ldi " bit ", 4\n\t"                                 \
+    "sbrc " sq ", 0\n\t" "lsl " bit "\n\t"                                    \
+    "sbrc " sq ", 2\n\t" "swap " bit "\n\t"
+
 /* Square sq flipped in the pieces at Z and, when the register men is not
- * 0, in the men; Z is left where it was.  The bit: 1 or 4 by bit 1 of
- * the square, doubled by bit 0, turned to the high nibble by bit 2.
- * Clobbers byte, bit, tmp.  23 cycles, 28 with the men. */
+ * 0, in the men; Z is left where it was.  Clobbers byte, bit, tmp.  23
+ * cycles, 28 with the men. */
 #define MG_FLIP_SQUARE(sq, men)                                              \
     "mov  %[byte], " sq "\n\t"                                               \
     "lsr  %[byte]\n\t" "lsr %[byte]\n\t" "lsr %[byte]\n\t"                   \
     "add  r30, %[byte]\n\t" "adc r31, __zero_reg__\n\t"                      \
-    "ldi  %[bit], 1\n\t"                                                     \
-    "sbrc " sq ", 1\n\t" "ldi %[bit], 4\n\t"                                 \
-    "sbrc " sq ", 0\n\t" "lsl %[bit]\n\t"                                    \
-    "sbrc " sq ", 2\n\t" "swap %[bit]\n\t"                                   \
+    MG_SQUARE_BIT(sq, "%[bit]")                                              \
     "ld   __tmp_reg__, Z\n\t" "eor __tmp_reg__, %[bit]\n\t"                  \
     "st   Z, __tmp_reg__\n\t"                                                \
     "tst  " men "\n\t" "breq 1f\n\t"                                         \
@@ -68,17 +73,11 @@ BD_INLINE uint8_t mg_flip_mover_tell_man(bd_position *pos, uint8_t side, uint8_t
         /* from's byte and bit; to's (its bits 5..7 are the promotion's) */
         "mov  %[from_byte], %[from]\n\t"
         "lsr  %[from_byte]\n\t" "lsr %[from_byte]\n\t" "lsr %[from_byte]\n\t"
-        "ldi  %[from_bit], 1\n\t"
-        "sbrc %[from], 1\n\t" "ldi %[from_bit], 4\n\t"
-        "sbrc %[from], 0\n\t" "lsl %[from_bit]\n\t"
-        "sbrc %[from], 2\n\t" "swap %[from_bit]\n\t"
+        MG_SQUARE_BIT("%[from]", "%[from_bit]")
         "mov  %[to_byte], %[to]\n\t"
         "lsr  %[to_byte]\n\t" "lsr %[to_byte]\n\t" "lsr %[to_byte]\n\t"
         "andi %[to_byte], 3\n\t"
-        "ldi  %[to_bit], 1\n\t"
-        "sbrc %[to], 1\n\t" "ldi %[to_bit], 4\n\t"
-        "sbrc %[to], 0\n\t" "lsl %[to_bit]\n\t"
-        "sbrc %[to], 2\n\t" "swap %[to_bit]\n\t"
+        MG_SQUARE_BIT("%[to]", "%[to_bit]")
         /* man: promoting, or a man's bit on either square; the pieces'
          * bits flipped on the way */
         "clr  %[man]\n\t"
