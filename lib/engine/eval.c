@@ -456,6 +456,9 @@ uint8_t eval_drawn_ending(const bd_position *pos, const struct bd_rules *rules)
      * king is driven off it: the Russian four-piece table has such
      * positions won (tests/endgame/test_endgame.sh probes one). */
     bb32 lone = white == 1u ? pos->pieces[BD_WHITE] : pos->pieces[BD_BLACK];
+    /* The long diagonal holds the lone king and no other: the occupied
+     * squares from empty_squares(), the evaluation's one copy of the
+     * board's eight loads (pos_occupied() inline costs flash). */
     return more == 2u || (more == 3u && (~empty_squares(pos) & MAIN_ROAD) == lone);
 }
 
